@@ -7,7 +7,6 @@ import (
 	"math"
 	"regexp"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/examples/agent/common"
 	"github.com/toolgen-go/toolgen/runtime/tool"
@@ -100,22 +99,28 @@ func decodeReadFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReadFileArgs)
 	if !s.Object(at, readFileArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// path
-			if v, ok := s.String(at.Key("path"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atPath := at.Key("path")
+			if v, ok := s.String(atPath, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
+					s.Fail(atPath, "minLength", "at least 1 character long")
 				}
-				out.Path = s.Keep(v)
+				s.KeepTo(&out.Path, v)
 			}
 		case 1:
 			// lines
+			atLines := at.Key("lines")
 			var obj common.Range
-			decodeCommonRange(s, at.Key("lines"), &obj)
-			out.Lines = toolimpl.Ptr(s, obj)
+			decodeCommonRange(s, atLines, &obj)
+			toolimpl.PtrTo(s, &out.Lines, obj)
 		}
 	}
 }
@@ -129,23 +134,29 @@ func decodeCommonRange(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Range) 
 	if !s.Object(at, rangeObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from
-			if n, ok := s.Integer(at.Key("from"), "integer"); ok {
+			atFrom := at.Key("from")
+			if n, ok := s.Integer(atFrom, "integer"); ok {
 				if n.F < 1 {
-					s.Fail(at.Key("from"), "minimum", ">= 1")
+					s.Fail(atFrom, "minimum", ">= 1")
 				}
-				out.From = int(s.Int(at.Key("from"), n, math.MinInt, math.MaxInt))
+				out.From = int(s.Int(atFrom, n, math.MinInt, math.MaxInt))
 			}
 		case 1:
 			// to
-			if n2, ok := s.Integer(at.Key("to"), "integer"); ok {
+			atTo := at.Key("to")
+			if n2, ok := s.Integer(atTo, "integer"); ok {
 				if n2.F < 0 {
-					s.Fail(at.Key("to"), "minimum", ">= 0")
+					s.Fail(atTo, "minimum", ">= 0")
 				}
-				out.To = int(s.Int(at.Key("to"), n2, math.MinInt, math.MaxInt))
+				out.To = int(s.Int(atTo, n2, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -240,58 +251,67 @@ func decodeSearchDocsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchDocsA
 	if !s.Object(at, searchDocsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// query
-			if v, ok := s.StringMax(at.Key("query"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atQuery := at.Key("query")
+			if v, ok := s.StringMax(atQuery, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
+					s.Fail(atQuery, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("query"), "maxLength", "at most 200 characters long")
+					s.Fail(atQuery, "maxLength", "at most 200 characters long")
 				}
-				out.Query = s.Keep(v)
+				s.KeepTo(&out.Query, v)
 			}
 		case 1:
 			// filter
-			out.Filter = toolimpl.Ptr(s, decodeFilter(s, at.Key("filter"), 1))
+			atFilter := at.Key("filter")
+			toolimpl.PtrTo(s, &out.Filter, decodeFilter(s, atFilter, 1))
 		case 2:
 			// since
+			atSince := at.Key("since")
 			v2 := s.Any()
 			if s2, ok := v2.(string); !ok {
 				if !value.IsNull(v2) {
-					r.Type(at.Key("since"), "string", v2)
+					r.Type(atSince, "string", v2)
 				}
 			} else {
 				if !format.DateTime(s2) {
-					r.Value("format", at.Key("since"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
+					r.Value("format", atSince, "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
 				}
 			}
 			if s.Decoding() {
 				if b, err := toolimpl.Marshal(v2); err != nil {
-					r.Invalid(at.Key("since"), err, v2)
+					r.Invalid(atSince, err, v2)
 				} else if err := out.Since.UnmarshalJSON(b); err != nil {
-					r.Invalid(at.Key("since"), err, v2)
+					r.Invalid(atSince, err, v2)
 				}
 			}
 		case 3:
 			// page
-			if n2, ok := s.Integer(at.Key("page"), "integer"); ok {
+			atPage := at.Key("page")
+			if n2, ok := s.Integer(atPage, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("page"), "minimum", ">= 1")
+					s.Fail(atPage, "minimum", ">= 1")
 				}
-				out.Pagination.Page = int(s.Int(at.Key("page"), n2, math.MinInt, math.MaxInt))
+				out.Pagination.Page = int(s.Int(atPage, n2, math.MinInt, math.MaxInt))
 			}
 		case 4:
 			// per_page
-			if n3, ok := s.Integer(at.Key("per_page"), "integer"); ok {
+			atPerPage := at.Key("per_page")
+			if n3, ok := s.Integer(atPerPage, "integer"); ok {
 				if n3.F < 1 {
-					s.Fail(at.Key("per_page"), "minimum", ">= 1")
+					s.Fail(atPerPage, "minimum", ">= 1")
 				} else if n3.F > 100 {
-					s.Fail(at.Key("per_page"), "maximum", "<= 100")
+					s.Fail(atPerPage, "maximum", "<= 100")
 				}
-				out.Pagination.PerPage = int(s.Int(at.Key("per_page"), n3, math.MinInt, math.MaxInt))
+				out.Pagination.PerPage = int(s.Int(atPerPage, n3, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -302,7 +322,7 @@ var filterObject = toolimpl.NewObject([]string{"field", "equals", "all", "any"})
 
 // decodeFilter reads a value of type Filter at the location at, checking it against its schema.
 func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) {
-	var atAll, atAny toolimpl.Loc
+	var atField, atEquals, atAll, atAny toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
@@ -310,20 +330,26 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 	if !s.Object(at, filterObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// field
-			if v, ok := s.StringIn(at.Key("field"), "string", &fieldEnum); ok {
+			atField = at.Key("field")
+			if v, ok := s.StringIn(atField, "string", &fieldEnum); ok {
 				x, in := toolimpl.Enum(v, fieldValues)
 				if !in {
-					s.Fail(at.Key("field"), tool.CodeEnum, "one of \"title\", \"author\", \"tag\"")
+					s.Fail(atField, tool.CodeEnum, "one of \"title\", \"author\", \"tag\"")
 				}
 				out.Field = x
 			}
 		case 1:
 			// equals
-			if v2, ok := s.String(at.Key("equals"), "string"); ok {
+			atEquals = at.Key("equals")
+			if v2, ok := s.String(atEquals, "string"); ok {
 				out.Equals = s.Keep(v2)
 			}
 		case 2:
@@ -332,7 +358,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 			if s.Array(atAll, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Filter
 				items := buf[:0]
-				for i2 := s.NextItem(atAll); i2 >= 0; i2 = s.NextItem(atAll) {
+				for {
+					i2 := s.NextItem(atAll)
+					if i2 < 0 {
+						break
+					}
 					var item Filter
 					item = decodeFilter(s, atAll.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
@@ -345,7 +375,11 @@ func decodeFilter(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Filter) 
 			if s.Array(atAny, "array", toolimpl.None, toolimpl.None, false) {
 				var buf2 [8]Filter
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atAny); i3 >= 0; i3 = s.NextItem(atAny) {
+				for {
+					i3 := s.NextItem(atAny)
+					if i3 < 0 {
+						break
+					}
 					var item2 Filter
 					item2 = decodeFilter(s, atAny.Index(i3), depth+1)
 					items2 = toolimpl.Append(s, items2, item2)
@@ -453,43 +487,50 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 	if !s.Object(at, createEventArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.StringMax(at.Key("title"), "string", 120); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.StringMax(atTitle, "string", 120); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+					s.Fail(atTitle, "minLength", "at least 1 character long")
 				} else if n > 120 {
-					s.Fail(at.Key("title"), "maxLength", "at most 120 characters long")
+					s.Fail(atTitle, "maxLength", "at most 120 characters long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// start
+			atStart := at.Key("start")
 			v2 := s.Any()
 			if s2, ok := v2.(string); !ok {
-				r.Type(at.Key("start"), "string", v2)
+				r.Type(atStart, "string", v2)
 			} else {
 				if !format.DateTime(s2) {
-					r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
+					r.Value("format", atStart, "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
 				}
 			}
 			if s.Decoding() {
 				if b, err := toolimpl.Marshal(v2); err != nil {
-					r.Invalid(at.Key("start"), err, v2)
+					r.Invalid(atStart, err, v2)
 				} else if err := out.Start.UnmarshalJSON(b); err != nil {
-					r.Invalid(at.Key("start"), err, v2)
+					r.Invalid(atStart, err, v2)
 				}
 			}
 		case 2:
 			// duration
-			if v3, ok := s.String(at.Key("duration"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+			atDuration := at.Key("duration")
+			if v3, ok := s.String(atDuration, "a string, a duration such as \"90s\" or \"1h30m\""); ok {
 				if !durationPattern.MatchString(v3) {
-					s.Fail(at.Key("duration"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
+					s.Fail(atDuration, "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
-				out.Duration = s.Duration(at.Key("duration"), v3, time.Minute, math.MaxInt64)
+				out.Duration = s.Duration(atDuration, v3, time.Minute, math.MaxInt64)
 			}
 		case 3:
 			// attendees
@@ -497,22 +538,27 @@ func decodeCreateEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateEven
 			if s.Array(atAttendees, "array", toolimpl.None, 50, false) {
 				var buf [8]common.Person
 				items := buf[:0]
-				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+				for {
+					i2 := s.NextItem(atAttendees)
+					if i2 < 0 {
+						break
+					}
 					var item common.Person
 					var obj common.Person
 					decodeCommonPerson(s, atAttendees.Index(i2), &obj)
 					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Attendees = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Attendees, items)
 			}
 		case 4:
 			// priority
-			if n2, ok := s.Integer(at.Key("priority"), "integer"); ok {
+			atPriority := at.Key("priority")
+			if n2, ok := s.Integer(atPriority, "integer"); ok {
 				if !n2.In(priorityValues) {
-					s.Fail(at.Key("priority"), tool.CodeEnum, "one of 1, 2, 3")
+					s.Fail(atPriority, tool.CodeEnum, "one of 1, 2, 3")
 				}
-				out.Priority = Priority(int(s.Int(at.Key("priority"), n2, math.MinInt, math.MaxInt)))
+				out.Priority = Priority(int(s.Int(atPriority, n2, math.MinInt, math.MaxInt)))
 			}
 		case 5:
 			// labels
@@ -542,23 +588,29 @@ func decodeCommonPerson(s *toolimpl.Scanner, at toolimpl.Loc, out *common.Person
 	if !s.Object(at, personObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// login
-			if v, ok := s.String(at.Key("login"), "string"); ok {
+			atLogin := at.Key("login")
+			if v, ok := s.String(atLogin, "string"); ok {
 				if !loginPattern(v) {
-					s.Fail(at.Key("login"), "pattern", "a string matching the pattern ^[a-z0-9-]{1,39}$")
+					s.Fail(atLogin, "pattern", "a string matching the pattern ^[a-z0-9-]{1,39}$")
 				}
-				out.Login = s.Keep(v)
+				s.KeepTo(&out.Login, v)
 			}
 		case 1:
 			// email
-			if v2, ok := s.String(at.Key("email"), "string"); ok {
+			atEmail := at.Key("email")
+			if v2, ok := s.String(atEmail, "string"); ok {
 				if !format.Email(v2) {
-					s.Fail(at.Key("email"), "format", "an email address")
+					s.Fail(atEmail, "format", "an email address")
 				}
-				out.Email = s.Keep(v2)
+				s.KeepTo(&out.Email, v2)
 			}
 		}
 	}
@@ -572,6 +624,8 @@ var durationPattern = regexp.MustCompile("^(0|(([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(ns
 var priorityValues = toolimpl.NumberEnum{{F: 1, N: "1"}, {F: 2, N: "2"}, {F: 3, N: "3"}}
 
 // loginPattern reports whether s matches the pattern "^[a-z0-9-]{1,39}$", compiled to a loop.
+//
+//go:noinline
 func loginPattern(s string) bool {
 	if len(s) < 1 || len(s) > 39 {
 		return false
@@ -674,44 +728,52 @@ func decodeSQLQueryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SQLQueryArgs)
 		return
 	}
 	out.MaxRows = 100
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// query
-			if v, ok := s.String(at.Key("query"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atQuery := at.Key("query")
+			if v, ok := s.String(atQuery, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("query"), "minLength", "at least 1 character long")
+					s.Fail(atQuery, "minLength", "at least 1 character long")
 				}
-				out.Query = s.Keep(v)
+				s.KeepTo(&out.Query, v)
 			}
 		case 1:
 			// params
+			atParams := at.Key("params")
 			v2 := s.Any()
 			if s.Decoding() {
 				if b2, err := toolimpl.Marshal(v2); err != nil {
-					r.Invalid(at.Key("params"), err, v2)
+					r.Invalid(atParams, err, v2)
 				} else if err := out.Params.UnmarshalJSON(b2); err != nil {
-					r.Invalid(at.Key("params"), err, v2)
+					r.Invalid(atParams, err, v2)
 				}
 			}
 		case 2:
 			// timeout
-			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+			atTimeout := at.Key("timeout")
+			if v4, ok := s.String(atTimeout, "a string, a duration such as \"90s\" or \"1h30m\""); ok {
 				if !durationPattern.MatchString(v4) {
-					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
+					s.Fail(atTimeout, "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
-				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, time.Minute)
+				out.Timeout = s.Duration(atTimeout, v4, 0, time.Minute)
 			}
 		case 3:
 			// max_rows
-			if n2, ok := s.Integer(at.Key("max_rows"), "integer"); ok {
+			atMaxRows := at.Key("max_rows")
+			if n2, ok := s.Integer(atMaxRows, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("max_rows"), "minimum", ">= 1")
+					s.Fail(atMaxRows, "minimum", ">= 1")
 				} else if n2.F > 1000 {
-					s.Fail(at.Key("max_rows"), "maximum", "<= 1000")
+					s.Fail(atMaxRows, "maximum", "<= 1000")
 				}
-				out.MaxRows = int(s.Int(at.Key("max_rows"), n2, math.MinInt, math.MaxInt))
+				out.MaxRows = int(s.Int(atMaxRows, n2, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -805,16 +867,21 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandA
 	if !s.Object(at, runCommandArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// command
-			if v, ok := s.String(at.Key("command"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atCommand := at.Key("command")
+			if v, ok := s.String(atCommand, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("command"), "minLength", "at least 1 character long")
+					s.Fail(atCommand, "minLength", "at least 1 character long")
 				}
-				out.Command = s.Keep(v)
+				s.KeepTo(&out.Command, v)
 			}
 		case 1:
 			// args
@@ -822,14 +889,18 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandA
 			if s.Array(atArgs, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atArgs); i2 >= 0; i2 = s.NextItem(atArgs) {
+				for {
+					i2 := s.NextItem(atArgs)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v2, ok := s.String(atArgs.Index(i2), "string"); ok {
 						item = s.Keep(v2)
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Args = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Args, items)
 			}
 		case 2:
 			// env
@@ -848,11 +919,12 @@ func decodeRunCommandArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RunCommandA
 			}
 		case 3:
 			// timeout
-			if v4, ok := s.String(at.Key("timeout"), "a string, a duration such as \"90s\" or \"1h30m\""); ok {
+			atTimeout := at.Key("timeout")
+			if v4, ok := s.String(atTimeout, "a string, a duration such as \"90s\" or \"1h30m\""); ok {
 				if !durationPattern.MatchString(v4) {
-					s.Fail(at.Key("timeout"), "pattern", "a duration such as \"90s\" or \"1h30m\"")
+					s.Fail(atTimeout, "pattern", "a duration such as \"90s\" or \"1h30m\"")
 				}
-				out.Timeout = s.Duration(at.Key("timeout"), v4, 0, math.MaxInt64)
+				out.Timeout = s.Duration(atTimeout, v4, 0, math.MaxInt64)
 			}
 		}
 	}
@@ -946,24 +1018,30 @@ func decodeHTTPRequestArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *HTTPReques
 	if !s.Object(at, httpRequestArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// method
-			if v, ok := s.StringIn(at.Key("method"), "string", &methodEnum); ok {
+			atMethod := at.Key("method")
+			if v, ok := s.StringIn(atMethod, "string", &methodEnum); ok {
 				x, in := toolimpl.Enum(v, methodValues)
 				if !in {
-					s.Fail(at.Key("method"), tool.CodeEnum, "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"")
+					s.Fail(atMethod, tool.CodeEnum, "one of \"GET\", \"POST\", \"PUT\", \"DELETE\"")
 				}
 				out.Method = x
 			}
 		case 1:
 			// url
-			if v2, ok := s.String(at.Key("url"), "string"); ok {
+			atUrl := at.Key("url")
+			if v2, ok := s.String(atUrl, "string"); ok {
 				if !format.URI(v2) {
-					s.Fail(at.Key("url"), "format", "an absolute URI")
+					s.Fail(atUrl, "format", "an absolute URI")
 				}
-				out.URL = s.Keep(v2)
+				s.KeepTo(&out.URL, v2)
 			}
 		case 2:
 			// headers
@@ -1082,47 +1160,56 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesA
 	if !s.Object(at, listIssuesArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// repo
-			if v, ok := s.String(at.Key("repo"), "string"); ok {
+			atRepo := at.Key("repo")
+			if v, ok := s.String(atRepo, "string"); ok {
 				if !repoPattern(v) {
-					s.Fail(at.Key("repo"), "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+					s.Fail(atRepo, "pattern", "a string matching the pattern ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 				}
-				out.Repo = s.Keep(v)
+				s.KeepTo(&out.Repo, v)
 			}
 		case 1:
 			// state
-			if v2, ok := s.StringIn(at.Key("state"), "string", &stateEnum); ok {
+			atState := at.Key("state")
+			if v2, ok := s.StringIn(atState, "string", &stateEnum); ok {
 				x, in := toolimpl.Enum(v2, stateValues)
 				if !in {
-					s.Fail(at.Key("state"), tool.CodeEnum, "one of \"open\", \"closed\"")
+					s.Fail(atState, tool.CodeEnum, "one of \"open\", \"closed\"")
 				}
 				out.State = State(x)
 			}
 		case 2:
 			// assignee
+			atAssignee := at.Key("assignee")
 			var obj common.Person
-			decodeCommonPerson(s, at.Key("assignee"), &obj)
-			out.Assignee = toolimpl.Ptr(s, obj)
+			decodeCommonPerson(s, atAssignee, &obj)
+			toolimpl.PtrTo(s, &out.Assignee, obj)
 		case 3:
 			// page
-			if n, ok := s.Integer(at.Key("page"), "integer"); ok {
+			atPage := at.Key("page")
+			if n, ok := s.Integer(atPage, "integer"); ok {
 				if n.F < 1 {
-					s.Fail(at.Key("page"), "minimum", ">= 1")
+					s.Fail(atPage, "minimum", ">= 1")
 				}
-				out.Pagination.Page = int(s.Int(at.Key("page"), n, math.MinInt, math.MaxInt))
+				out.Pagination.Page = int(s.Int(atPage, n, math.MinInt, math.MaxInt))
 			}
 		case 4:
 			// per_page
-			if n2, ok := s.Integer(at.Key("per_page"), "integer"); ok {
+			atPerPage := at.Key("per_page")
+			if n2, ok := s.Integer(atPerPage, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("per_page"), "minimum", ">= 1")
+					s.Fail(atPerPage, "minimum", ">= 1")
 				} else if n2.F > 100 {
-					s.Fail(at.Key("per_page"), "maximum", "<= 100")
+					s.Fail(atPerPage, "maximum", "<= 100")
 				}
-				out.Pagination.PerPage = int(s.Int(at.Key("per_page"), n2, math.MinInt, math.MaxInt))
+				out.Pagination.PerPage = int(s.Int(atPerPage, n2, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -1130,6 +1217,8 @@ func decodeListIssuesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ListIssuesA
 
 // repoPattern reports whether s matches the pattern "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", compiled
 // to a loop per run.
+//
+//go:noinline
 func repoPattern(s string) bool {
 	i, n := 0, 0
 	for n = 0; i < len(s) && ('-' <= s[i] && s[i] <= '.' || '0' <= s[i] && s[i] <= '9' || 'A' <= s[i] && s[i] <= 'Z' || s[i] == '_' || 'a' <= s[i] && s[i] <= 'z'); n++ {

@@ -7,7 +7,6 @@ import (
 	"math"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -100,55 +99,68 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
-			if v, ok := s.StringMax(at.Key("city"), "string", 100); ok {
-				n := utf8.RuneCountInString(v)
+			atCity := at.Key("city")
+			if v, ok := s.StringMax(atCity, "string", 100); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
+					s.Fail(atCity, "minLength", "at least 1 character long")
 				} else if n > 100 {
-					s.Fail(at.Key("city"), "maxLength", "at most 100 characters long")
+					s.Fail(atCity, "maxLength", "at most 100 characters long")
 				}
-				out.City = s.Keep(v)
+				s.KeepTo(&out.City, v)
 			}
 		case 1:
 			// days
-			if n2, ok := s.Integer(at.Key("days"), "integer"); ok {
+			atDays := at.Key("days")
+			if n2, ok := s.Integer(atDays, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("days"), "minimum", ">= 1")
+					s.Fail(atDays, "minimum", ">= 1")
 				} else if n2.F > 14 {
-					s.Fail(at.Key("days"), "maximum", "<= 14")
+					s.Fail(atDays, "maximum", "<= 14")
 				}
-				out.Days = int(s.Int(at.Key("days"), n2, math.MinInt, math.MaxInt))
+				out.Days = int(s.Int(atDays, n2, math.MinInt, math.MaxInt))
 			}
 		case 2:
 			// units
-			if v2, ok := s.StringIn(at.Key("units"), "string", &unitsEnum); ok {
+			atUnits := at.Key("units")
+			if v2, ok := s.StringIn(atUnits, "string", &unitsEnum); ok {
 				x, in := toolimpl.Enum(v2, unitsValues)
 				if !in {
-					s.Fail(at.Key("units"), tool.CodeEnum, "one of \"c\", \"f\"")
+					s.Fail(atUnits, tool.CodeEnum, "one of \"c\", \"f\"")
 				}
 				out.Units = Units(x)
 			}
 		case 3:
 			// include_hourly
-			if v3, ok := s.Bool(at.Key("include_hourly"), "boolean"); ok {
+			atIncludeHourly := at.Key("include_hourly")
+			if v3, ok := s.Bool(atIncludeHourly, "boolean"); ok {
 				out.IncludeHourly = v3
 			}
 		case 4:
 			// coords
+			atCoords := at.Key("coords")
 			var obj Coords
-			decodeCoords(s, at.Key("coords"), &obj)
-			out.Coords = toolimpl.Ptr(s, obj)
+			decodeCoords(s, atCoords, &obj)
+			toolimpl.PtrTo(s, &out.Coords, obj)
 		case 5:
 			// tags
 			atTags := at.Key("tags")
 			if s.Array(atTags, "array", toolimpl.None, 10, false) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern(v4) {
@@ -158,7 +170,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Tags = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Tags, items)
 			}
 		}
 	}
@@ -173,25 +185,31 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// lat
-			if n, ok := s.Number(at.Key("lat"), "number"); ok {
+			atLat := at.Key("lat")
+			if n, ok := s.Number(atLat, "number"); ok {
 				if n.F < -90 || n.F == -90 && n.Compare("-90") < 0 {
-					s.Fail(at.Key("lat"), "minimum", ">= -90")
+					s.Fail(atLat, "minimum", ">= -90")
 				} else if n.F > 90 || n.F == 90 && n.Compare("90") > 0 {
-					s.Fail(at.Key("lat"), "maximum", "<= 90")
+					s.Fail(atLat, "maximum", "<= 90")
 				}
 				out.Lat = n.F
 			}
 		case 1:
 			// lon
-			if n2, ok := s.Number(at.Key("lon"), "number"); ok {
+			atLon := at.Key("lon")
+			if n2, ok := s.Number(atLon, "number"); ok {
 				if n2.F < -180 || n2.F == -180 && n2.Compare("-180") < 0 {
-					s.Fail(at.Key("lon"), "minimum", ">= -180")
+					s.Fail(atLon, "minimum", ">= -180")
 				} else if n2.F > 180 || n2.F == 180 && n2.Compare("180") > 0 {
-					s.Fail(at.Key("lon"), "maximum", "<= 180")
+					s.Fail(atLon, "maximum", "<= 180")
 				}
 				out.Lon = n2.F
 			}
@@ -207,6 +225,8 @@ var unitsValues = []string{"c", "f"}
 var unitsEnum = toolimpl.Allowed{Sorted: unitsValues, Code: tool.CodeEnum, Expected: "one of \"c\", \"f\""}
 
 // tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+//
+//go:noinline
 func tagsPattern(s string) bool {
 	if len(s) < 1 {
 		return false
@@ -307,18 +327,23 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.StringMax(atTitle, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+					s.Fail(atTitle, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+					s.Fail(atTitle, "maxLength", "at most 200 characters long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// sections
@@ -326,12 +351,16 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 			if s.Array(atSections, "array", 1, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Sections = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Sections, items)
 			}
 		}
 	}
@@ -342,7 +371,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "summary", "words", "
 
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
-	var atSections toolimpl.Loc
+	var atHeading, atSummary, atWords, atSections toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
@@ -350,37 +379,44 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 	if !s.Object(at, sectionObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// heading
-			if v, ok := s.StringMax(at.Key("heading"), "string", 120); ok {
-				n := utf8.RuneCountInString(v)
+			atHeading = at.Key("heading")
+			if v, ok := s.StringMax(atHeading, "string", 120); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
+					s.Fail(atHeading, "minLength", "at least 1 character long")
 				} else if n > 120 {
-					s.Fail(at.Key("heading"), "maxLength", "at most 120 characters long")
+					s.Fail(atHeading, "maxLength", "at most 120 characters long")
 				}
 				out.Heading = s.Keep(v)
 			}
 		case 1:
 			// summary
-			if v2, ok := s.StringMax(at.Key("summary"), "string", 500); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atSummary = at.Key("summary")
+			if v2, ok := s.StringMax(atSummary, "string", 500); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 > 500 {
-					s.Fail(at.Key("summary"), "maxLength", "at most 500 characters long")
+					s.Fail(atSummary, "maxLength", "at most 500 characters long")
 				}
 				out.Summary = s.Keep(v2)
 			}
 		case 2:
 			// words
-			if n3, ok := s.Integer(at.Key("words"), "integer"); ok {
+			atWords = at.Key("words")
+			if n3, ok := s.Integer(atWords, "integer"); ok {
 				if n3.F < 0 {
-					s.Fail(at.Key("words"), "minimum", ">= 0")
+					s.Fail(atWords, "minimum", ">= 0")
 				} else if n3.F > 20000 {
-					s.Fail(at.Key("words"), "maximum", "<= 20000")
+					s.Fail(atWords, "maximum", "<= 20000")
 				}
-				out.Words = int(s.Int(at.Key("words"), n3, math.MinInt, math.MaxInt))
+				out.Words = int(s.Int(atWords, n3, math.MinInt, math.MaxInt))
 			}
 		case 3:
 			// sections
@@ -388,7 +424,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 			if s.Array(atSections, "array", toolimpl.None, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)
@@ -483,146 +523,165 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 	if !s.Object(at, createTicketArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.StringMax(atTitle, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 5 {
-					s.Fail(at.Key("title"), "minLength", "at least 5 characters long")
+					s.Fail(atTitle, "minLength", "at least 5 characters long")
 				} else if n > 200 {
-					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+					s.Fail(atTitle, "maxLength", "at most 200 characters long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// description
-			if v2, ok := s.StringMax(at.Key("description"), "string", 5000); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atDescription := at.Key("description")
+			if v2, ok := s.StringMax(atDescription, "string", 5000); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 < 1 {
-					s.Fail(at.Key("description"), "minLength", "at least 1 character long")
+					s.Fail(atDescription, "minLength", "at least 1 character long")
 				} else if n2 > 5000 {
-					s.Fail(at.Key("description"), "maxLength", "at most 5000 characters long")
+					s.Fail(atDescription, "maxLength", "at most 5000 characters long")
 				}
-				out.Description = s.Keep(v2)
+				s.KeepTo(&out.Description, v2)
 			}
 		case 2:
 			// priority
-			if v3, ok := s.StringIn(at.Key("priority"), "string", &priorityEnum); ok {
+			atPriority := at.Key("priority")
+			if v3, ok := s.StringIn(atPriority, "string", &priorityEnum); ok {
 				x, in := toolimpl.Enum(v3, priorityValues)
 				if !in {
-					s.Fail(at.Key("priority"), tool.CodeEnum, "one of \"low\", \"normal\", \"high\", \"urgent\"")
+					s.Fail(atPriority, tool.CodeEnum, "one of \"low\", \"normal\", \"high\", \"urgent\"")
 				}
 				out.Priority = Priority(x)
 			}
 		case 3:
 			// severity
-			if n3, ok := s.Integer(at.Key("severity"), "integer"); ok {
+			atSeverity := at.Key("severity")
+			if n3, ok := s.Integer(atSeverity, "integer"); ok {
 				if n3.F < 1 {
-					s.Fail(at.Key("severity"), "minimum", ">= 1")
+					s.Fail(atSeverity, "minimum", ">= 1")
 				} else if n3.F > 5 {
-					s.Fail(at.Key("severity"), "maximum", "<= 5")
+					s.Fail(atSeverity, "maximum", "<= 5")
 				}
-				out.Severity = int(s.Int(at.Key("severity"), n3, math.MinInt, math.MaxInt))
+				out.Severity = int(s.Int(atSeverity, n3, math.MinInt, math.MaxInt))
 			}
 		case 4:
 			// category
-			if v4, ok := s.StringIn(at.Key("category"), "string", &categoryEnum); ok {
+			atCategory := at.Key("category")
+			if v4, ok := s.StringIn(atCategory, "string", &categoryEnum); ok {
 				x2, in2 := toolimpl.Enum(v4, categoryValues)
 				if !in2 {
-					s.Fail(at.Key("category"), tool.CodeEnum, "one of \"billing\", \"account\", \"bug\", \"feature\", \"security\"")
+					s.Fail(atCategory, tool.CodeEnum, "one of \"billing\", \"account\", \"bug\", \"feature\", \"security\"")
 				}
 				out.Category = x2
 			}
 		case 5:
 			// channel
-			if v5, ok := s.StringIn(at.Key("channel"), "string", &channelEnum); ok {
+			atChannel := at.Key("channel")
+			if v5, ok := s.StringIn(atChannel, "string", &channelEnum); ok {
 				x3, in3 := toolimpl.Enum(v5, channelValues)
 				if !in3 {
-					s.Fail(at.Key("channel"), tool.CodeEnum, "one of \"email\", \"chat\", \"phone\", \"web\"")
+					s.Fail(atChannel, tool.CodeEnum, "one of \"email\", \"chat\", \"phone\", \"web\"")
 				}
 				out.Channel = x3
 			}
 		case 6:
 			// account_id
-			if v6, ok := s.String(at.Key("account_id"), "string"); ok {
+			atAccountId := at.Key("account_id")
+			if v6, ok := s.String(atAccountId, "string"); ok {
 				if !accountIDPattern(v6) {
-					s.Fail(at.Key("account_id"), "pattern", "a string matching the pattern ^ACC-[0-9]{6}$")
+					s.Fail(atAccountId, "pattern", "a string matching the pattern ^ACC-[0-9]{6}$")
 				}
-				out.AccountID = s.Keep(v6)
+				s.KeepTo(&out.AccountID, v6)
 			}
 		case 7:
 			// customer_name
-			if v7, ok := s.StringMax(at.Key("customer_name"), "string", 100); ok {
-				n4 := utf8.RuneCountInString(v7)
+			atCustomerName := at.Key("customer_name")
+			if v7, ok := s.StringMax(atCustomerName, "string", 100); ok {
+				n4 := toolimpl.Length(v7)
 				if n4 < 1 {
-					s.Fail(at.Key("customer_name"), "minLength", "at least 1 character long")
+					s.Fail(atCustomerName, "minLength", "at least 1 character long")
 				} else if n4 > 100 {
-					s.Fail(at.Key("customer_name"), "maxLength", "at most 100 characters long")
+					s.Fail(atCustomerName, "maxLength", "at most 100 characters long")
 				}
-				out.CustomerName = s.Keep(v7)
+				s.KeepTo(&out.CustomerName, v7)
 			}
 		case 8:
 			// customer_email
-			if v8, ok := s.String(at.Key("customer_email"), "string"); ok {
+			atCustomerEmail := at.Key("customer_email")
+			if v8, ok := s.String(atCustomerEmail, "string"); ok {
 				if !format.Email(v8) {
-					s.Fail(at.Key("customer_email"), "format", "an email address")
+					s.Fail(atCustomerEmail, "format", "an email address")
 				}
-				out.CustomerEmail = s.Keep(v8)
+				s.KeepTo(&out.CustomerEmail, v8)
 			}
 		case 9:
 			// customer_phone
-			if v9, ok := s.String(at.Key("customer_phone"), "string"); ok {
+			atCustomerPhone := at.Key("customer_phone")
+			if v9, ok := s.String(atCustomerPhone, "string"); ok {
 				if !customerPhonePattern(v9) {
-					s.Fail(at.Key("customer_phone"), "pattern", "a string matching the pattern ^\\+[0-9]{7,15}$")
+					s.Fail(atCustomerPhone, "pattern", "a string matching the pattern ^\\+[0-9]{7,15}$")
 				}
-				out.CustomerPhone = s.Keep(v9)
+				s.KeepTo(&out.CustomerPhone, v9)
 			}
 		case 10:
 			// language
-			if v10, ok := s.String(at.Key("language"), "string"); ok {
+			atLanguage := at.Key("language")
+			if v10, ok := s.String(atLanguage, "string"); ok {
 				if !languagePattern.MatchString(v10) {
-					s.Fail(at.Key("language"), "pattern", "a string matching the pattern ^[a-z]{2}(-[A-Z]{2})?$")
+					s.Fail(atLanguage, "pattern", "a string matching the pattern ^[a-z]{2}(-[A-Z]{2})?$")
 				}
-				out.Language = s.Keep(v10)
+				s.KeepTo(&out.Language, v10)
 			}
 		case 11:
 			// product
-			if v11, ok := s.StringMax(at.Key("product"), "string", 60); ok {
-				n5 := utf8.RuneCountInString(v11)
+			atProduct := at.Key("product")
+			if v11, ok := s.StringMax(atProduct, "string", 60); ok {
+				n5 := toolimpl.Length(v11)
 				if n5 < 1 {
-					s.Fail(at.Key("product"), "minLength", "at least 1 character long")
+					s.Fail(atProduct, "minLength", "at least 1 character long")
 				} else if n5 > 60 {
-					s.Fail(at.Key("product"), "maxLength", "at most 60 characters long")
+					s.Fail(atProduct, "maxLength", "at most 60 characters long")
 				}
-				out.Product = s.Keep(v11)
+				s.KeepTo(&out.Product, v11)
 			}
 		case 12:
 			// version
-			if v12, ok := s.String(at.Key("version"), "string"); ok {
+			atVersion := at.Key("version")
+			if v12, ok := s.String(atVersion, "string"); ok {
 				if !versionPattern(v12) {
-					s.Fail(at.Key("version"), "pattern", "a string matching the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$")
+					s.Fail(atVersion, "pattern", "a string matching the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$")
 				}
-				out.Version = s.Keep(v12)
+				s.KeepTo(&out.Version, v12)
 			}
 		case 13:
 			// os
-			if v13, ok := s.StringIn(at.Key("os"), "string", &osEnum); ok {
+			atOs := at.Key("os")
+			if v13, ok := s.StringIn(atOs, "string", &osEnum); ok {
 				x4, in4 := toolimpl.Enum(v13, osValues)
 				if !in4 {
-					s.Fail(at.Key("os"), tool.CodeEnum, "one of \"linux\", \"macos\", \"windows\", \"ios\", \"android\"")
+					s.Fail(atOs, tool.CodeEnum, "one of \"linux\", \"macos\", \"windows\", \"ios\", \"android\"")
 				}
 				out.OS = x4
 			}
 		case 14:
 			// browser
-			if v14, ok := s.StringMax(at.Key("browser"), "string", 60); ok {
-				n6 := utf8.RuneCountInString(v14)
+			atBrowser := at.Key("browser")
+			if v14, ok := s.StringMax(atBrowser, "string", 60); ok {
+				n6 := toolimpl.Length(v14)
 				if n6 > 60 {
-					s.Fail(at.Key("browser"), "maxLength", "at most 60 characters long")
+					s.Fail(atBrowser, "maxLength", "at most 60 characters long")
 				}
-				out.Browser = s.Keep(v14)
+				s.KeepTo(&out.Browser, v14)
 			}
 		case 15:
 			// tags
@@ -630,7 +689,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atTags, "array", toolimpl.None, 10, true) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v15, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern2(v15) {
@@ -640,40 +703,44 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Tags = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Tags, items)
 			}
 		case 16:
 			// due_date
-			if v16, ok := s.String(at.Key("due_date"), "string"); ok {
+			atDueDate := at.Key("due_date")
+			if v16, ok := s.String(atDueDate, "string"); ok {
 				if !format.Date(v16) {
-					s.Fail(at.Key("due_date"), "format", "a date (RFC 3339, as 2024-05-01)")
+					s.Fail(atDueDate, "format", "a date (RFC 3339, as 2024-05-01)")
 				}
-				out.DueDate = s.Keep(v16)
+				s.KeepTo(&out.DueDate, v16)
 			}
 		case 17:
 			// estimate_hours
-			if n7, ok := s.Number(at.Key("estimate_hours"), "number"); ok {
+			atEstimateHours := at.Key("estimate_hours")
+			if n7, ok := s.Number(atEstimateHours, "number"); ok {
 				if n7.F < 0 || n7.F == 0 && n7.Compare("0") < 0 {
-					s.Fail(at.Key("estimate_hours"), "minimum", ">= 0")
+					s.Fail(atEstimateHours, "minimum", ">= 0")
 				} else if n7.F > 1000 || n7.F == 1000 && n7.Compare("1000") > 0 {
-					s.Fail(at.Key("estimate_hours"), "maximum", "<= 1000")
+					s.Fail(atEstimateHours, "maximum", "<= 1000")
 				}
 				out.EstimateHours = n7.F
 			}
 		case 18:
 			// assignee
-			if v17, ok := s.String(at.Key("assignee"), "string"); ok {
+			atAssignee := at.Key("assignee")
+			if v17, ok := s.String(atAssignee, "string"); ok {
 				if !assigneePattern(v17) {
-					s.Fail(at.Key("assignee"), "pattern", "a string matching the pattern ^[a-z][a-z0-9.]{1,31}$")
+					s.Fail(atAssignee, "pattern", "a string matching the pattern ^[a-z][a-z0-9.]{1,31}$")
 				}
-				out.Assignee = toolimpl.Ptr(s, s.Keep(v17))
+				toolimpl.PtrTo(s, &out.Assignee, s.Keep(v17))
 			}
 		case 19:
 			// team
-			if v18, ok := s.StringIn(at.Key("team"), "string", &teamEnum); ok {
+			atTeam := at.Key("team")
+			if v18, ok := s.StringIn(atTeam, "string", &teamEnum); ok {
 				x5, in5 := toolimpl.Enum(v18, teamValues)
 				if !in5 {
-					s.Fail(at.Key("team"), tool.CodeEnum, "one of \"support\", \"billing\", \"engineering\", \"security\"")
+					s.Fail(atTeam, tool.CodeEnum, "one of \"support\", \"billing\", \"engineering\", \"security\"")
 				}
 				out.Team = x5
 			}
@@ -683,7 +750,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atWatchers, "array", toolimpl.None, 20, false) {
 				var buf2 [8]string
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atWatchers); i3 >= 0; i3 = s.NextItem(atWatchers) {
+				for {
+					i3 := s.NextItem(atWatchers)
+					if i3 < 0 {
+						break
+					}
 					var item2 string
 					if v19, ok := s.String(atWatchers.Index(i3), "string"); ok {
 						if !format.Email(v19) {
@@ -693,72 +764,83 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 					}
 					items2 = toolimpl.Append(s, items2, item2)
 				}
-				out.Watchers = toolimpl.Slice(s, items2)
+				toolimpl.SliceTo(s, &out.Watchers, items2)
 			}
 		case 21:
 			// public
-			if v20, ok := s.Bool(at.Key("public"), "boolean"); ok {
+			atPublic := at.Key("public")
+			if v20, ok := s.Bool(atPublic, "boolean"); ok {
 				out.Public = v20
 			}
 		case 22:
 			// escalated
-			if v21, ok := s.Bool(at.Key("escalated"), "boolean"); ok {
+			atEscalated := at.Key("escalated")
+			if v21, ok := s.Bool(atEscalated, "boolean"); ok {
 				out.Escalated = v21
 			}
 		case 23:
 			// notify
-			if v22, ok := s.Bool(at.Key("notify"), "boolean"); ok {
+			atNotify := at.Key("notify")
+			if v22, ok := s.Bool(atNotify, "boolean"); ok {
 				out.Notify = v22
 			}
 		case 24:
 			// reopen_count
-			if n8, ok := s.Integer(at.Key("reopen_count"), "integer"); ok {
+			atReopenCount := at.Key("reopen_count")
+			if n8, ok := s.Integer(atReopenCount, "integer"); ok {
 				if n8.F < 0 {
-					s.Fail(at.Key("reopen_count"), "minimum", ">= 0")
+					s.Fail(atReopenCount, "minimum", ">= 0")
 				} else if n8.F > 100 {
-					s.Fail(at.Key("reopen_count"), "maximum", "<= 100")
+					s.Fail(atReopenCount, "maximum", "<= 100")
 				}
-				out.ReopenCount = int(s.Int(at.Key("reopen_count"), n8, math.MinInt, math.MaxInt))
+				out.ReopenCount = int(s.Int(atReopenCount, n8, math.MinInt, math.MaxInt))
 			}
 		case 25:
 			// sla_minutes
-			if n9, ok := s.Integer(at.Key("sla_minutes"), "integer"); ok {
+			atSlaMinutes := at.Key("sla_minutes")
+			if n9, ok := s.Integer(atSlaMinutes, "integer"); ok {
 				if n9.F < 15 {
-					s.Fail(at.Key("sla_minutes"), "minimum", ">= 15")
+					s.Fail(atSlaMinutes, "minimum", ">= 15")
 				} else if n9.F > 10080 {
-					s.Fail(at.Key("sla_minutes"), "maximum", "<= 10080")
+					s.Fail(atSlaMinutes, "maximum", "<= 10080")
 				}
-				out.SLAMinutes = toolimpl.Ptr(s, int(s.Int(at.Key("sla_minutes"), n9, math.MinInt, math.MaxInt)))
+				toolimpl.PtrTo(s, &out.SLAMinutes, int(s.Int(atSlaMinutes, n9, math.MinInt, math.MaxInt)))
 			}
 		case 26:
 			// satisfaction
-			if n10, ok := s.Integer(at.Key("satisfaction"), "integer"); ok {
+			atSatisfaction := at.Key("satisfaction")
+			if n10, ok := s.Integer(atSatisfaction, "integer"); ok {
 				if n10.F < 1 {
-					s.Fail(at.Key("satisfaction"), "minimum", ">= 1")
+					s.Fail(atSatisfaction, "minimum", ">= 1")
 				} else if n10.F > 5 {
-					s.Fail(at.Key("satisfaction"), "maximum", "<= 5")
+					s.Fail(atSatisfaction, "maximum", "<= 5")
 				}
-				out.Satisfaction = toolimpl.Ptr(s, int(s.Int(at.Key("satisfaction"), n10, math.MinInt, math.MaxInt)))
+				toolimpl.PtrTo(s, &out.Satisfaction, int(s.Int(atSatisfaction, n10, math.MinInt, math.MaxInt)))
 			}
 		case 27:
 			// shipping
+			atShipping := at.Key("shipping")
 			var obj Address
-			decodeAddress(s, at.Key("shipping"), &obj)
-			out.Shipping = toolimpl.Ptr(s, obj)
+			decodeAddress(s, atShipping, &obj)
+			toolimpl.PtrTo(s, &out.Shipping, obj)
 		case 28:
 			// attachments
 			atAttachments := at.Key("attachments")
 			if s.Array(atAttachments, "array", toolimpl.None, 10, false) {
 				var buf3 [10]Attachment
 				items3 := buf3[:0]
-				for i4 := s.NextItem(atAttachments); i4 >= 0; i4 = s.NextItem(atAttachments) {
+				for {
+					i4 := s.NextItem(atAttachments)
+					if i4 < 0 {
+						break
+					}
 					var item3 Attachment
 					var obj2 Attachment
 					decodeAttachment(s, atAttachments.Index(i4), &obj2)
 					item3 = obj2
 					items3 = toolimpl.Append(s, items3, item3)
 				}
-				out.Attachments = toolimpl.Slice(s, items3)
+				toolimpl.SliceTo(s, &out.Attachments, items3)
 			}
 		case 29:
 			// related_tickets
@@ -766,7 +848,11 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 			if s.Array(atRelatedTickets, "array", toolimpl.None, 20, false) {
 				var buf4 [8]int
 				items4 := buf4[:0]
-				for i5 := s.NextItem(atRelatedTickets); i5 >= 0; i5 = s.NextItem(atRelatedTickets) {
+				for {
+					i5 := s.NextItem(atRelatedTickets)
+					if i5 < 0 {
+						break
+					}
 					var item4 int
 					if n11, ok := s.Integer(atRelatedTickets.Index(i5), "integer"); ok {
 						if n11.F < 1 {
@@ -776,7 +862,7 @@ func decodeCreateTicketArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *CreateTic
 					}
 					items4 = toolimpl.Append(s, items4, item4)
 				}
-				out.RelatedTickets = toolimpl.Slice(s, items4)
+				toolimpl.SliceTo(s, &out.RelatedTickets, items4)
 			}
 		}
 	}
@@ -791,45 +877,53 @@ func decodeAddress(s *toolimpl.Scanner, at toolimpl.Loc, out *Address) {
 	if !s.Object(at, addressObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// street
-			if v, ok := s.StringMax(at.Key("street"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atStreet := at.Key("street")
+			if v, ok := s.StringMax(atStreet, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("street"), "minLength", "at least 1 character long")
+					s.Fail(atStreet, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("street"), "maxLength", "at most 200 characters long")
+					s.Fail(atStreet, "maxLength", "at most 200 characters long")
 				}
-				out.Street = s.Keep(v)
+				s.KeepTo(&out.Street, v)
 			}
 		case 1:
 			// city
-			if v2, ok := s.StringMax(at.Key("city"), "string", 100); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atCity := at.Key("city")
+			if v2, ok := s.StringMax(atCity, "string", 100); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 < 1 {
-					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
+					s.Fail(atCity, "minLength", "at least 1 character long")
 				} else if n2 > 100 {
-					s.Fail(at.Key("city"), "maxLength", "at most 100 characters long")
+					s.Fail(atCity, "maxLength", "at most 100 characters long")
 				}
-				out.City = s.Keep(v2)
+				s.KeepTo(&out.City, v2)
 			}
 		case 2:
 			// postal_code
-			if v3, ok := s.String(at.Key("postal_code"), "string"); ok {
+			atPostalCode := at.Key("postal_code")
+			if v3, ok := s.String(atPostalCode, "string"); ok {
 				if !postalCodePattern(v3) {
-					s.Fail(at.Key("postal_code"), "pattern", "a string matching the pattern ^[A-Z0-9 -]{3,10}$")
+					s.Fail(atPostalCode, "pattern", "a string matching the pattern ^[A-Z0-9 -]{3,10}$")
 				}
-				out.PostalCode = s.Keep(v3)
+				s.KeepTo(&out.PostalCode, v3)
 			}
 		case 3:
 			// country
-			if v4, ok := s.String(at.Key("country"), "string"); ok {
+			atCountry := at.Key("country")
+			if v4, ok := s.String(atCountry, "string"); ok {
 				if !countryPattern(v4) {
-					s.Fail(at.Key("country"), "pattern", "a string matching the pattern ^[A-Z]{2}$")
+					s.Fail(atCountry, "pattern", "a string matching the pattern ^[A-Z]{2}$")
 				}
-				out.Country = s.Keep(v4)
+				s.KeepTo(&out.Country, v4)
 			}
 		}
 	}
@@ -845,36 +939,43 @@ func decodeAttachment(s *toolimpl.Scanner, at toolimpl.Loc, out *Attachment) {
 	if !s.Object(at, attachmentObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.StringMax(at.Key("name"), "string", 255); ok {
-				n := utf8.RuneCountInString(v)
+			atName := at.Key("name")
+			if v, ok := s.StringMax(atName, "string", 255); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+					s.Fail(atName, "minLength", "at least 1 character long")
 				} else if n > 255 {
-					s.Fail(at.Key("name"), "maxLength", "at most 255 characters long")
+					s.Fail(atName, "maxLength", "at most 255 characters long")
 				}
-				out.Name = s.Keep(v)
+				s.KeepTo(&out.Name, v)
 			}
 		case 1:
 			// media_type
-			if v2, ok := s.String(at.Key("media_type"), "string"); ok {
+			atMediaType := at.Key("media_type")
+			if v2, ok := s.String(atMediaType, "string"); ok {
 				if !mediaTypePattern(v2) {
-					s.Fail(at.Key("media_type"), "pattern", "a string matching the pattern ^[a-z]+/[a-z0-9.+-]+$")
+					s.Fail(atMediaType, "pattern", "a string matching the pattern ^[a-z]+/[a-z0-9.+-]+$")
 				}
-				out.MediaType = s.Keep(v2)
+				s.KeepTo(&out.MediaType, v2)
 			}
 		case 2:
 			// size
-			if n2, ok := s.Integer(at.Key("size"), "integer"); ok {
+			atSize := at.Key("size")
+			if n2, ok := s.Integer(atSize, "integer"); ok {
 				if n2.F < 0 {
-					s.Fail(at.Key("size"), "minimum", ">= 0")
+					s.Fail(atSize, "minimum", ">= 0")
 				} else if n2.F > 26214400 {
-					s.Fail(at.Key("size"), "maximum", "<= 26214400")
+					s.Fail(atSize, "maximum", "<= 26214400")
 				}
-				out.Size = int(s.Int(at.Key("size"), n2, math.MinInt, math.MaxInt))
+				out.Size = int(s.Int(atSize, n2, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -903,6 +1004,8 @@ var channelEnum = toolimpl.Allowed{Sorted: channelValues, Code: tool.CodeEnum, E
 
 // accountIDPattern reports whether s matches the pattern "^ACC-[0-9]{6}$", compiled to a loop per
 // run.
+//
+//go:noinline
 func accountIDPattern(s string) bool {
 	i := 0
 	if !strings.HasPrefix(s[i:], "ACC-") {
@@ -922,6 +1025,8 @@ func accountIDPattern(s string) bool {
 
 // customerPhonePattern reports whether s matches the pattern "^\\+[0-9]{7,15}$", compiled to a loop
 // per run.
+//
+//go:noinline
 func customerPhonePattern(s string) bool {
 	i, n := 0, 0
 	if i >= len(s) || !(s[i] == '+') {
@@ -942,6 +1047,8 @@ var languagePattern = regexp.MustCompile("^[a-z]{2}(\\-[A-Z]{2})?$")
 
 // versionPattern reports whether s matches the pattern "^[0-9]+\\.[0-9]+\\.[0-9]+$", compiled to a
 // loop per run.
+//
+//go:noinline
 func versionPattern(s string) bool {
 	i, n := 0, 0
 	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
@@ -982,6 +1089,8 @@ var osEnum = toolimpl.Allowed{Sorted: osValues, Code: tool.CodeEnum, Expected: "
 
 // tagsPattern2 reports whether s matches the pattern "^[a-z][a-z0-9-]{0,29}$", compiled to a loop
 // per run.
+//
+//go:noinline
 func tagsPattern2(s string) bool {
 	i, n := 0, 0
 	if i >= len(s) || !('a' <= s[i] && s[i] <= 'z') {
@@ -999,6 +1108,8 @@ func tagsPattern2(s string) bool {
 
 // assigneePattern reports whether s matches the pattern "^[a-z][a-z0-9.]{1,31}$", compiled to a
 // loop per run.
+//
+//go:noinline
 func assigneePattern(s string) bool {
 	i, n := 0, 0
 	if i >= len(s) || !('a' <= s[i] && s[i] <= 'z') {
@@ -1022,6 +1133,8 @@ var teamValues = []string{"billing", "engineering", "security", "support"}
 var teamEnum = toolimpl.Allowed{Sorted: teamValues, Code: tool.CodeEnum, Expected: "one of \"support\", \"billing\", \"engineering\", \"security\""}
 
 // postalCodePattern reports whether s matches the pattern "^[A-Z0-9 -]{3,10}$", compiled to a loop.
+//
+//go:noinline
 func postalCodePattern(s string) bool {
 	if len(s) < 3 || len(s) > 10 {
 		return false
@@ -1036,6 +1149,8 @@ func postalCodePattern(s string) bool {
 }
 
 // countryPattern reports whether s matches the pattern "^[A-Z]{2}$", compiled to a loop.
+//
+//go:noinline
 func countryPattern(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
@@ -1051,6 +1166,8 @@ func countryPattern(s string) bool {
 
 // mediaTypePattern reports whether s matches the pattern "^[a-z]+/[a-z0-9.+-]+$", compiled to a
 // loop per run.
+//
+//go:noinline
 func mediaTypePattern(s string) bool {
 	i, n := 0, 0
 	for n = 0; i < len(s) && ('a' <= s[i] && s[i] <= 'z'); n++ {
@@ -1159,23 +1276,29 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 	if !s.Object(at, storeNotesArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.StringMax(atTitle, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+					s.Fail(atTitle, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+					s.Fail(atTitle, "maxLength", "at most 200 characters long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// text
-			if v2, ok := s.String(at.Key("text"), "string"); ok {
-				out.Text = s.Keep(v2)
+			atText := at.Key("text")
+			if v2, ok := s.String(atText, "string"); ok {
+				s.KeepTo(&out.Text, v2)
 			}
 		case 2:
 			// entries
@@ -1183,14 +1306,18 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 			if s.Array(atEntries, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Entry
 				items := buf[:0]
-				for i2 := s.NextItem(atEntries); i2 >= 0; i2 = s.NextItem(atEntries) {
+				for {
+					i2 := s.NextItem(atEntries)
+					if i2 < 0 {
+						break
+					}
 					var item Entry
 					var obj Entry
 					decodeEntry(s, atEntries.Index(i2), &obj)
 					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Entries = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Entries, items)
 			}
 		case 3:
 			// notes
@@ -1198,12 +1325,16 @@ func decodeStoreNotesArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *StoreNotesA
 			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
 				var buf2 [8]Note
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atNotes); i3 >= 0; i3 = s.NextItem(atNotes) {
+				for {
+					i3 := s.NextItem(atNotes)
+					if i3 < 0 {
+						break
+					}
 					var item2 Note
 					item2 = decodeNote(s, atNotes.Index(i3), 1)
 					items2 = toolimpl.Append(s, items2, item2)
 				}
-				out.Notes = toolimpl.Slice(s, items2)
+				toolimpl.SliceTo(s, &out.Notes, items2)
 			}
 		}
 	}
@@ -1218,31 +1349,38 @@ func decodeEntry(s *toolimpl.Scanner, at toolimpl.Loc, out *Entry) {
 	if !s.Object(at, entryObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// id
-			if n, ok := s.Integer(at.Key("id"), "integer"); ok {
+			atId := at.Key("id")
+			if n, ok := s.Integer(atId, "integer"); ok {
 				if n.F < 0 {
-					s.Fail(at.Key("id"), "minimum", ">= 0")
+					s.Fail(atId, "minimum", ">= 0")
 				}
-				out.ID = int(s.Int(at.Key("id"), n, math.MinInt, math.MaxInt))
+				out.ID = int(s.Int(atId, n, math.MinInt, math.MaxInt))
 			}
 		case 1:
 			// label
-			if v, ok := s.String(at.Key("label"), "string"); ok {
+			atLabel := at.Key("label")
+			if v, ok := s.String(atLabel, "string"); ok {
 				if !tagsPattern(v) {
-					s.Fail(at.Key("label"), "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
+					s.Fail(atLabel, "pattern", "a string matching the pattern ^[a-z0-9_-]+$")
 				}
-				out.Label = s.Keep(v)
+				s.KeepTo(&out.Label, v)
 			}
 		case 2:
 			// score
-			if n2, ok := s.Number(at.Key("score"), "number"); ok {
+			atScore := at.Key("score")
+			if n2, ok := s.Number(atScore, "number"); ok {
 				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
-					s.Fail(at.Key("score"), "minimum", ">= 0")
+					s.Fail(atScore, "minimum", ">= 0")
 				} else if n2.F > 1 || n2.F == 1 && n2.Compare("1") > 0 {
-					s.Fail(at.Key("score"), "maximum", "<= 1")
+					s.Fail(atScore, "maximum", "<= 1")
 				}
 				out.Score = n2.F
 			}
@@ -1255,7 +1393,7 @@ var noteObject = toolimpl.NewObject([]string{"text", "notes"}, "text", "string")
 
 // decodeNote reads a value of type Note at the location at, checking it against its schema.
 func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
-	var atNotes toolimpl.Loc
+	var atText, atNotes toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
@@ -1263,14 +1401,19 @@ func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
 	if !s.Object(at, noteObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// text
-			if v, ok := s.String(at.Key("text"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atText = at.Key("text")
+			if v, ok := s.String(atText, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("text"), "minLength", "at least 1 character long")
+					s.Fail(atText, "minLength", "at least 1 character long")
 				}
 				out.Text = s.Keep(v)
 			}
@@ -1280,7 +1423,11 @@ func decodeNote(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Note) {
 			if s.Array(atNotes, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Note
 				items := buf[:0]
-				for i2 := s.NextItem(atNotes); i2 >= 0; i2 = s.NextItem(atNotes) {
+				for {
+					i2 := s.NextItem(atNotes)
+					if i2 < 0 {
+						break
+					}
 					var item Note
 					item = decodeNote(s, atNotes.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)

@@ -95,7 +95,11 @@ func decodeTestSimpleTextArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSim
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -178,7 +182,11 @@ func decodeTestImageContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestI
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -261,7 +269,11 @@ func decodeTestAudioContentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestA
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -345,7 +357,11 @@ func decodeTestEmbeddedResourceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *T
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -433,7 +449,11 @@ func decodeTestMultipleContentTypesArgs(s *toolimpl.Scanner, at toolimpl.Loc, ou
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -517,7 +537,11 @@ func decodeTestToolWithLoggingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Te
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -601,7 +625,11 @@ func decodeTestToolWithProgressArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *T
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -684,7 +712,11 @@ func decodeTestErrorHandlingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Test
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -771,12 +803,17 @@ func decodeTestSamplingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestSampl
 	if !s.Object(at, testSamplingArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// prompt
-			if v, ok := s.String(at.Key("prompt"), "string"); ok {
-				out.Prompt = s.Keep(v)
+			atPrompt := at.Key("prompt")
+			if v, ok := s.String(atPrompt, "string"); ok {
+				s.KeepTo(&out.Prompt, v)
 			}
 		}
 	}
@@ -866,12 +903,17 @@ func decodeTestElicitationArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestEl
 	if !s.Object(at, testElicitationArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// message
-			if v, ok := s.String(at.Key("message"), "string"); ok {
-				out.Message = s.Keep(v)
+			atMessage := at.Key("message")
+			if v, ok := s.String(atMessage, "string"); ok {
+				s.KeepTo(&out.Message, v)
 			}
 		}
 	}
@@ -961,7 +1003,11 @@ func decodeTestElicitationSep1034DefaultsArgs(s *toolimpl.Scanner, at toolimpl.L
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1049,7 +1095,11 @@ func decodeTestElicitationSep1330EnumsArgs(s *toolimpl.Scanner, at toolimpl.Loc,
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1328,7 +1378,11 @@ func decodeTestReconnectionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestR
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1416,17 +1470,23 @@ func decodeTestXMcpHeaderArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestXMc
 	if !s.Object(at, testXMcpHeaderArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// region
-			if v, ok := s.String(at.Key("region"), "string"); ok {
-				out.Region = s.Keep(v)
+			atRegion := at.Key("region")
+			if v, ok := s.String(atRegion, "string"); ok {
+				s.KeepTo(&out.Region, v)
 			}
 		case 1:
 			// level
-			if n, ok := s.Integer(at.Key("level"), "integer"); ok {
-				out.Level = int(s.Int(at.Key("level"), n, math.MinInt, math.MaxInt))
+			atLevel := at.Key("level")
+			if n, ok := s.Integer(atLevel, "integer"); ok {
+				out.Level = int(s.Int(atLevel, n, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -1515,7 +1575,11 @@ func decodeTestMissingCapabilityArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1603,7 +1667,11 @@ func decodeTestStreamingElicitationArgs(s *toolimpl.Scanner, at toolimpl.Loc, ou
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1686,7 +1754,11 @@ func decodeTestLoggingToolArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TestLo
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1772,7 +1844,11 @@ func decodeTestTriggerToolChangeArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1859,7 +1935,11 @@ func decodeTestTriggerPromptChangeArgs(s *toolimpl.Scanner, at toolimpl.Loc, out
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -1943,7 +2023,11 @@ func decodeTransientArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TransientArg
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2033,7 +2117,11 @@ func decodeTestInputRequiredResultElicitationArgs(s *toolimpl.Scanner, at toolim
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2122,7 +2210,11 @@ func decodeTestInputRequiredResultSamplingArgs(s *toolimpl.Scanner, at toolimpl.
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2212,7 +2304,11 @@ func decodeTestInputRequiredResultListRootsArgs(s *toolimpl.Scanner, at toolimpl
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2302,7 +2398,11 @@ func decodeTestInputRequiredResultRequestStateArgs(s *toolimpl.Scanner, at tooli
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2393,7 +2493,11 @@ func decodeTestInputRequiredResultMultipleInputsArgs(s *toolimpl.Scanner, at too
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2483,7 +2587,11 @@ func decodeTestInputRequiredResultMultiRoundArgs(s *toolimpl.Scanner, at toolimp
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2573,7 +2681,11 @@ func decodeTestInputRequiredResultTamperedStateArgs(s *toolimpl.Scanner, at tool
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2663,7 +2775,11 @@ func decodeTestInputRequiredResultCapabilitiesArgs(s *toolimpl.Scanner, at tooli
 	if !s.Object(at, testSimpleTextArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -2751,35 +2867,44 @@ func decodeDefaultsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *DefaultsForm)
 	out.Score = 95.5
 	out.Status = "active"
 	out.Verified = true
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		case 1:
 			// age
-			if n, ok := s.Integer(at.Key("age"), "integer"); ok {
-				out.Age = s.Int(at.Key("age"), n, math.MinInt64, math.MaxInt64)
+			atAge := at.Key("age")
+			if n, ok := s.Integer(atAge, "integer"); ok {
+				out.Age = s.Int(atAge, n, math.MinInt64, math.MaxInt64)
 			}
 		case 2:
 			// score
-			if n2, ok := s.Number(at.Key("score"), "number"); ok {
+			atScore := at.Key("score")
+			if n2, ok := s.Number(atScore, "number"); ok {
 				out.Score = n2.F
 			}
 		case 3:
 			// status
-			if v2, ok := s.StringIn(at.Key("status"), "string", &userStatusEnum); ok {
+			atStatus := at.Key("status")
+			if v2, ok := s.StringIn(atStatus, "string", &userStatusEnum); ok {
 				x, in := toolimpl.Enum(v2, userStatusValues)
 				if !in {
-					s.Fail(at.Key("status"), tool.CodeEnum, "one of \"active\", \"inactive\", \"pending\"")
+					s.Fail(atStatus, tool.CodeEnum, "one of \"active\", \"inactive\", \"pending\"")
 				}
 				out.Status = UserStatus(x)
 			}
 		case 4:
 			// verified
-			if v3, ok := s.Bool(at.Key("verified"), "boolean"); ok {
+			atVerified := at.Key("verified")
+			if v3, ok := s.Bool(atVerified, "boolean"); ok {
 				out.Verified = v3
 			}
 		}
@@ -2867,32 +2992,39 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 	if !s.Object(at, enumsFormObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// untitledSingle
-			if v, ok := s.StringIn(at.Key("untitledSingle"), "string", &optionEnum); ok {
+			atUntitledSingle := at.Key("untitledSingle")
+			if v, ok := s.StringIn(atUntitledSingle, "string", &optionEnum); ok {
 				x, in := toolimpl.Enum(v, optionValues)
 				if !in {
-					s.Fail(at.Key("untitledSingle"), tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
+					s.Fail(atUntitledSingle, tool.CodeEnum, "one of \"option1\", \"option2\", \"option3\"")
 				}
 				out.UntitledSingle = Option(x)
 			}
 		case 1:
 			// titledSingle
-			if v2, ok := s.StringIn(at.Key("titledSingle"), "string", &titledValueEnum); ok {
+			atTitledSingle := at.Key("titledSingle")
+			if v2, ok := s.StringIn(atTitledSingle, "string", &titledValueEnum); ok {
 				x2, in2 := toolimpl.Enum(v2, titledValueValues)
 				if !in2 {
-					s.Fail(at.Key("titledSingle"), tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
+					s.Fail(atTitledSingle, tool.CodeEnum, "one of \"value1\", \"value2\", \"value3\"")
 				}
 				out.TitledSingle = TitledValue(x2)
 			}
 		case 2:
 			// legacyEnum
-			if v3, ok := s.StringIn(at.Key("legacyEnum"), "string", &legacyOptionEnum); ok {
+			atLegacyEnum := at.Key("legacyEnum")
+			if v3, ok := s.StringIn(atLegacyEnum, "string", &legacyOptionEnum); ok {
 				x3, in3 := toolimpl.Enum(v3, legacyOptionValues)
 				if !in3 {
-					s.Fail(at.Key("legacyEnum"), tool.CodeEnum, "one of \"opt1\", \"opt2\", \"opt3\"")
+					s.Fail(atLegacyEnum, tool.CodeEnum, "one of \"opt1\", \"opt2\", \"opt3\"")
 				}
 				out.LegacyEnum = LegacyOption(x3)
 			}
@@ -2902,7 +3034,11 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 			if s.Array(atUntitledMulti, "array", 1, 3, false) {
 				var buf [3]Option
 				items := buf[:0]
-				for i2 := s.NextItem(atUntitledMulti); i2 >= 0; i2 = s.NextItem(atUntitledMulti) {
+				for {
+					i2 := s.NextItem(atUntitledMulti)
+					if i2 < 0 {
+						break
+					}
 					var item Option
 					if v4, ok := s.StringIn(atUntitledMulti.Index(i2), "string", &optionEnum); ok {
 						x4, in4 := toolimpl.Enum(v4, optionValues)
@@ -2913,7 +3049,7 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.UntitledMulti = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.UntitledMulti, items)
 			}
 		case 4:
 			// titledMulti
@@ -2921,7 +3057,11 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 			if s.Array(atTitledMulti, "array", 1, 3, false) {
 				var buf2 [3]TitledValue
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atTitledMulti); i3 >= 0; i3 = s.NextItem(atTitledMulti) {
+				for {
+					i3 := s.NextItem(atTitledMulti)
+					if i3 < 0 {
+						break
+					}
 					var item2 TitledValue
 					if v5, ok := s.StringIn(atTitledMulti.Index(i3), "string", &titledValueEnum); ok {
 						x5, in5 := toolimpl.Enum(v5, titledValueValues)
@@ -2932,7 +3072,7 @@ func decodeEnumsForm(s *toolimpl.Scanner, at toolimpl.Loc, out *EnumsForm) {
 					}
 					items2 = toolimpl.Append(s, items2, item2)
 				}
-				out.TitledMulti = toolimpl.Slice(s, items2)
+				toolimpl.SliceTo(s, &out.TitledMulti, items2)
 			}
 		}
 	}
@@ -3033,12 +3173,17 @@ func decodeUserName(s *toolimpl.Scanner, at toolimpl.Loc, out *UserName) {
 	if !s.Object(at, userNameObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		}
 	}
@@ -3115,12 +3260,17 @@ func decodeStep1(s *toolimpl.Scanner, at toolimpl.Loc, out *Step1) {
 	if !s.Object(at, userNameObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				out.Name = s.Keep(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				s.KeepTo(&out.Name, v)
 			}
 		}
 	}
@@ -3200,12 +3350,17 @@ func decodeStep2(s *toolimpl.Scanner, at toolimpl.Loc, out *Step2) {
 	if !s.Object(at, step2Object, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// color
-			if v, ok := s.String(at.Key("color"), "string"); ok {
-				out.Color = s.Keep(v)
+			atColor := at.Key("color")
+			if v, ok := s.String(atColor, "string"); ok {
+				s.KeepTo(&out.Color, v)
 			}
 		}
 	}

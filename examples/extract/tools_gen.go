@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -86,15 +85,20 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 	if !s.Object(at, itineraryObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// reference
-			if v, ok := s.String(at.Key("reference"), "string"); ok {
+			atReference := at.Key("reference")
+			if v, ok := s.String(atReference, "string"); ok {
 				if !referencePattern(v) {
-					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
+					s.Fail(atReference, "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
 				}
-				out.Reference = s.Keep(v)
+				s.KeepTo(&out.Reference, v)
 			}
 		case 1:
 			// passengers
@@ -102,14 +106,18 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 			if s.Array(atPassengers, "array", 1, toolimpl.None, true) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+				for {
+					i2 := s.NextItem(atPassengers)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v2, ok := s.String(atPassengers.Index(i2), "string"); ok {
 						item = s.Keep(v2)
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Passengers = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Passengers, items)
 			}
 		case 2:
 			// flights
@@ -117,20 +125,25 @@ func decodeItinerary(s *toolimpl.Scanner, at toolimpl.Loc, out *Itinerary) {
 			if s.Array(atFlights, "array", 1, toolimpl.None, false) {
 				var buf2 [8]Leg
 				items2 := buf2[:0]
-				for i3 := s.NextItem(atFlights); i3 >= 0; i3 = s.NextItem(atFlights) {
+				for {
+					i3 := s.NextItem(atFlights)
+					if i3 < 0 {
+						break
+					}
 					var item2 Leg
 					var obj Leg
 					decodeLeg(s, atFlights.Index(i3), &obj)
 					item2 = obj
 					items2 = toolimpl.Append(s, items2, item2)
 				}
-				out.Flights = toolimpl.Slice(s, items2)
+				toolimpl.SliceTo(s, &out.Flights, items2)
 			}
 		case 3:
 			// total
-			if n, ok := s.Number(at.Key("total"), "number"); ok {
+			atTotal := at.Key("total")
+			if n, ok := s.Number(atTotal, "number"); ok {
 				if n.F < 0 || n.F == 0 && n.Compare("0") <= 0 {
-					s.Fail(at.Key("total"), "exclusiveMinimum", "> 0")
+					s.Fail(atTotal, "exclusiveMinimum", "> 0")
 				}
 				out.Total = n.F
 			}
@@ -147,48 +160,58 @@ func decodeLeg(s *toolimpl.Scanner, at toolimpl.Loc, out *Leg) {
 	if !s.Object(at, legObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// flight
-			if v, ok := s.StringMax(at.Key("flight"), "string", 8); ok {
-				n := utf8.RuneCountInString(v)
+			atFlight := at.Key("flight")
+			if v, ok := s.StringMax(atFlight, "string", 8); ok {
+				n := toolimpl.Length(v)
 				if n < 4 {
-					s.Fail(at.Key("flight"), "minLength", "at least 4 characters long")
+					s.Fail(atFlight, "minLength", "at least 4 characters long")
 				} else if n > 8 {
-					s.Fail(at.Key("flight"), "maxLength", "at most 8 characters long")
+					s.Fail(atFlight, "maxLength", "at most 8 characters long")
 				}
-				out.Flight = s.Keep(v)
+				s.KeepTo(&out.Flight, v)
 			}
 		case 1:
 			// from
-			if v2, ok := s.String(at.Key("from"), "string"); ok {
+			atFrom := at.Key("from")
+			if v2, ok := s.String(atFrom, "string"); ok {
 				if !fromPattern(v2) {
-					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+					s.Fail(atFrom, "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
-				out.From = s.Keep(v2)
+				s.KeepTo(&out.From, v2)
 			}
 		case 2:
 			// to
-			if v3, ok := s.String(at.Key("to"), "string"); ok {
+			atTo := at.Key("to")
+			if v3, ok := s.String(atTo, "string"); ok {
 				if !fromPattern(v3) {
-					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+					s.Fail(atTo, "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
-				out.To = s.Keep(v3)
+				s.KeepTo(&out.To, v3)
 			}
 		case 3:
 			// depart
-			if v4, ok := s.String(at.Key("depart"), "string"); ok {
+			atDepart := at.Key("depart")
+			if v4, ok := s.String(atDepart, "string"); ok {
 				if !format.DateTime(v4) {
-					s.Fail(at.Key("depart"), "format", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)")
+					s.Fail(atDepart, "format", "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)")
 				}
-				out.Depart = s.Keep(v4)
+				s.KeepTo(&out.Depart, v4)
 			}
 		}
 	}
 }
 
 // referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+//
+//go:noinline
 func referencePattern(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
@@ -203,6 +226,8 @@ func referencePattern(s string) bool {
 }
 
 // fromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+//
+//go:noinline
 func fromPattern(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false

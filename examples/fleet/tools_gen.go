@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -154,24 +153,31 @@ func decodeGetBalanceArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBalanceA
 	if !s.Object(at, getBalanceArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// account
-			if v, ok := s.StringMax(at.Key("account"), "string", 32); ok {
-				n := utf8.RuneCountInString(v)
+			atAccount := at.Key("account")
+			if v, ok := s.StringMax(atAccount, "string", 32); ok {
+				n := toolimpl.Length(v)
 				if n > 32 {
-					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
+					s.Fail(atAccount, "maxLength", "at most 32 characters long")
 				} else if !accountPattern(v) {
-					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
+					s.Fail(atAccount, "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
-				out.Account = s.Keep(v)
+				s.KeepTo(&out.Account, v)
 			}
 		}
 	}
 }
 
 // accountPattern reports whether s matches the pattern "^acct-[0-9]+$", compiled to a loop per run.
+//
+//go:noinline
 func accountPattern(s string) bool {
 	i, n := 0, 0
 	if !strings.HasPrefix(s[i:], "acct-") {
@@ -326,39 +332,46 @@ func decodeRecordPaymentArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *RecordPa
 	if !s.Object(at, recordPaymentArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// account
-			if v, ok := s.StringMax(at.Key("account"), "string", 32); ok {
-				n := utf8.RuneCountInString(v)
+			atAccount := at.Key("account")
+			if v, ok := s.StringMax(atAccount, "string", 32); ok {
+				n := toolimpl.Length(v)
 				if n > 32 {
-					s.Fail(at.Key("account"), "maxLength", "at most 32 characters long")
+					s.Fail(atAccount, "maxLength", "at most 32 characters long")
 				} else if !accountPattern(v) {
-					s.Fail(at.Key("account"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
+					s.Fail(atAccount, "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
-				out.Account = s.Keep(v)
+				s.KeepTo(&out.Account, v)
 			}
 		case 1:
 			// amount_cents
-			if n2, ok := s.Integer(at.Key("amount_cents"), "integer"); ok {
+			atAmountCents := at.Key("amount_cents")
+			if n2, ok := s.Integer(atAmountCents, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("amount_cents"), "minimum", ">= 1")
+					s.Fail(atAmountCents, "minimum", ">= 1")
 				} else if n2.F > 1000000 {
-					s.Fail(at.Key("amount_cents"), "maximum", "<= 1000000")
+					s.Fail(atAmountCents, "maximum", "<= 1000000")
 				}
-				out.AmountCents = s.Int(at.Key("amount_cents"), n2, math.MinInt64, math.MaxInt64)
+				out.AmountCents = s.Int(atAmountCents, n2, math.MinInt64, math.MaxInt64)
 			}
 		case 2:
 			// memo
-			if v2, ok := s.StringMax(at.Key("memo"), "string", 64); ok {
-				n3 := utf8.RuneCountInString(v2)
+			atMemo := at.Key("memo")
+			if v2, ok := s.StringMax(atMemo, "string", 64); ok {
+				n3 := toolimpl.Length(v2)
 				if n3 < 1 {
-					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")
+					s.Fail(atMemo, "minLength", "at least 1 character long")
 				} else if n3 > 64 {
-					s.Fail(at.Key("memo"), "maxLength", "at most 64 characters long")
+					s.Fail(atMemo, "maxLength", "at most 64 characters long")
 				}
-				out.Memo = s.Keep(v2)
+				s.KeepTo(&out.Memo, v2)
 			}
 		}
 	}
@@ -449,50 +462,58 @@ func decodeTransferFundsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Transfer
 	if !s.Object(at, transferFundsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from
-			if v, ok := s.StringMax(at.Key("from"), "string", 32); ok {
-				n := utf8.RuneCountInString(v)
+			atFrom := at.Key("from")
+			if v, ok := s.StringMax(atFrom, "string", 32); ok {
+				n := toolimpl.Length(v)
 				if n > 32 {
-					s.Fail(at.Key("from"), "maxLength", "at most 32 characters long")
+					s.Fail(atFrom, "maxLength", "at most 32 characters long")
 				} else if !accountPattern(v) {
-					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
+					s.Fail(atFrom, "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
-				out.From = s.Keep(v)
+				s.KeepTo(&out.From, v)
 			}
 		case 1:
 			// to
-			if v2, ok := s.StringMax(at.Key("to"), "string", 32); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atTo := at.Key("to")
+			if v2, ok := s.StringMax(atTo, "string", 32); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 > 32 {
-					s.Fail(at.Key("to"), "maxLength", "at most 32 characters long")
+					s.Fail(atTo, "maxLength", "at most 32 characters long")
 				} else if !accountPattern(v2) {
-					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^acct-[0-9]+$")
+					s.Fail(atTo, "pattern", "a string matching the pattern ^acct-[0-9]+$")
 				}
-				out.To = s.Keep(v2)
+				s.KeepTo(&out.To, v2)
 			}
 		case 2:
 			// amount_cents
-			if n3, ok := s.Integer(at.Key("amount_cents"), "integer"); ok {
+			atAmountCents := at.Key("amount_cents")
+			if n3, ok := s.Integer(atAmountCents, "integer"); ok {
 				if n3.F < 1 {
-					s.Fail(at.Key("amount_cents"), "minimum", ">= 1")
+					s.Fail(atAmountCents, "minimum", ">= 1")
 				} else if n3.F > 1000000 {
-					s.Fail(at.Key("amount_cents"), "maximum", "<= 1000000")
+					s.Fail(atAmountCents, "maximum", "<= 1000000")
 				}
-				out.AmountCents = s.Int(at.Key("amount_cents"), n3, math.MinInt64, math.MaxInt64)
+				out.AmountCents = s.Int(atAmountCents, n3, math.MinInt64, math.MaxInt64)
 			}
 		case 3:
 			// memo
-			if v3, ok := s.StringMax(at.Key("memo"), "string", 64); ok {
-				n4 := utf8.RuneCountInString(v3)
+			atMemo := at.Key("memo")
+			if v3, ok := s.StringMax(atMemo, "string", 64); ok {
+				n4 := toolimpl.Length(v3)
 				if n4 < 1 {
-					s.Fail(at.Key("memo"), "minLength", "at least 1 character long")
+					s.Fail(atMemo, "minLength", "at least 1 character long")
 				} else if n4 > 64 {
-					s.Fail(at.Key("memo"), "maxLength", "at most 64 characters long")
+					s.Fail(atMemo, "maxLength", "at most 64 characters long")
 				}
-				out.Memo = s.Keep(v3)
+				s.KeepTo(&out.Memo, v3)
 			}
 		}
 	}

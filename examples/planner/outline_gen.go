@@ -3,8 +3,6 @@
 package main
 
 import (
-	"unicode/utf8"
-
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl/value"
@@ -70,7 +68,7 @@ func validateOutlineRoot(r *toolimpl.Report, at toolimpl.Loc, v any, depth int) 
 			if s3, ok := label.(string); !ok {
 				r.Type(at.Key("label"), "string", label)
 			} else {
-				length := utf8.RuneCountInString(s3)
+				length := toolimpl.Length(s3)
 				if length < 1 {
 					r.Value("minLength", at.Key("label"), "at least 1 character long", label)
 				} else if length > 100 {

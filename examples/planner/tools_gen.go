@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"net/url"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -105,48 +104,56 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 	if !s.Object(at, planEventArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.StringMax(at.Key("title"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.StringMax(atTitle, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+					s.Fail(atTitle, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("title"), "maxLength", "at most 200 characters long")
+					s.Fail(atTitle, "maxLength", "at most 200 characters long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// start
+			atStart := at.Key("start")
 			v2 := s.Any()
 			if s2, ok := v2.(string); !ok {
-				r.Type(at.Key("start"), "string", v2)
+				r.Type(atStart, "string", v2)
 			} else {
 				if !format.DateTime(s2) {
-					r.Value("format", at.Key("start"), "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
+					r.Value("format", atStart, "a date-time (RFC 3339, as 2024-05-01T12:00:00Z)", v2)
 				}
 			}
 			if s.Decoding() {
 				if b, err := toolimpl.Marshal(v2); err != nil {
-					r.Invalid(at.Key("start"), err, v2)
+					r.Invalid(atStart, err, v2)
 				} else if err := out.Start.UnmarshalJSON(b); err != nil {
-					r.Invalid(at.Key("start"), err, v2)
+					r.Invalid(atStart, err, v2)
 				}
 			}
 		case 2:
 			// duration
-			if v3, ok := s.String(at.Key("duration"), "string"); ok {
+			atDuration := at.Key("duration")
+			if v3, ok := s.String(atDuration, "string"); ok {
 				if !format.Duration(v3) {
-					s.Fail(at.Key("duration"), "format", "a duration (ISO 8601, as P3DT4H)")
+					s.Fail(atDuration, "format", "a duration (ISO 8601, as P3DT4H)")
 				}
-				out.Duration = s.Keep(v3)
+				s.KeepTo(&out.Duration, v3)
 			}
 		case 3:
 			// organizer
+			atOrganizer := at.Key("organizer")
 			var obj Contact
-			decodeContact(s, at.Key("organizer"), &obj)
+			decodeContact(s, atOrganizer, &obj)
 			out.Organizer = obj
 		case 4:
 			// attendees
@@ -154,7 +161,11 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 			if s.Array(atAttendees, "array", toolimpl.None, 50, true) {
 				var buf [8]string
 				items := buf[:0]
-				for i2 := s.NextItem(atAttendees); i2 >= 0; i2 = s.NextItem(atAttendees) {
+				for {
+					i2 := s.NextItem(atAttendees)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atAttendees.Index(i2), "string"); ok {
 						if !format.Email(v4) {
@@ -164,10 +175,11 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Attendees = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Attendees, items)
 			}
 		case 5:
 			// venue
+			atVenue := at.Key("venue")
 			v5 := s.Any()
 			matched := 0
 			if matchPlanEventArgs1(v5, 0) {
@@ -177,7 +189,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 				matched++
 			}
 			if matched != 1 {
-				r.OneOf(at.Key("venue"), "exactly one of: Room; Online", matched, v5)
+				r.OneOf(atVenue, "exactly one of: Room; Online", matched, v5)
 			}
 			if s.Decoding() {
 				if !value.IsNull(v5) {
@@ -186,12 +198,13 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 			}
 		case 6:
 			// link
+			atLink := at.Key("link")
 			v7 := s.Any()
 			if s4, ok := v7.(string); !ok {
-				r.Type(at.Key("link"), "string", v7)
+				r.Type(atLink, "string", v7)
 			} else {
 				if !format.URI(s4) {
-					r.Value("format", at.Key("link"), "an absolute URI", v7)
+					r.Value("format", atLink, "an absolute URI", v7)
 				}
 			}
 			if s.Decoding() {
@@ -199,7 +212,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 					p := new(url.URL)
 					if s5, ok := v7.(string); ok {
 						if u, err2 := url.Parse(s5); err2 != nil {
-							r.Invalid(at.Key("link"), err2, v7)
+							r.Invalid(atLink, err2, v7)
 						} else {
 							(*p) = *u
 						}
@@ -209,14 +222,16 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 			}
 		case 7:
 			// attachment
-			if v8, ok := s.String(at.Key("attachment"), "string"); ok {
+			atAttachment := at.Key("attachment")
+			if v8, ok := s.String(atAttachment, "string"); ok {
 				if !toolimpl.Base64(v8) {
-					s.Fail(at.Key("attachment"), "contentEncoding", "a base64 string")
+					s.Fail(atAttachment, "contentEncoding", "a base64 string")
 				}
-				out.Attachment = s.Bytes(at.Key("attachment"), v8)
+				out.Attachment = s.Bytes(atAttachment, v8)
 			}
 		case 8:
 			// priority
+			atPriority := at.Key("priority")
 			v9 := s.Any()
 			matched2 := 0
 			if matchPlanEventArgs3(v9, 0) {
@@ -226,7 +241,7 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 				matched2++
 			}
 			if matched2 != 1 {
-				r.OneOf(at.Key("priority"), "exactly one of: integer; string", matched2, v9)
+				r.OneOf(atPriority, "exactly one of: integer; string", matched2, v9)
 			}
 			if s.Decoding() {
 				if !value.IsNull(v9) {
@@ -235,11 +250,12 @@ func decodePlanEventArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PlanEventArg
 			}
 		case 9:
 			// id
-			if v11, ok := s.String(at.Key("id"), "string"); ok {
+			atId := at.Key("id")
+			if v11, ok := s.String(atId, "string"); ok {
 				if !format.UUID(v11) {
-					s.Fail(at.Key("id"), "format", "a UUID")
+					s.Fail(atId, "format", "a UUID")
 				}
-				out.ID = s.Keep(v11)
+				s.KeepTo(&out.ID, v11)
 			}
 		}
 	}
@@ -256,32 +272,39 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc, out *Contact) {
 	if !s.Object(at, contactObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.String(at.Key("name"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atName := at.Key("name")
+			if v, ok := s.String(atName, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+					s.Fail(atName, "minLength", "at least 1 character long")
 				}
-				out.Name = s.Keep(v)
+				s.KeepTo(&out.Name, v)
 			}
 		case 1:
 			// email
-			if v2, ok := s.String(at.Key("email"), "string"); ok {
+			atEmail := at.Key("email")
+			if v2, ok := s.String(atEmail, "string"); ok {
 				if !format.Email(v2) {
-					s.Fail(at.Key("email"), "format", "an email address")
+					s.Fail(atEmail, "format", "an email address")
 				}
-				out.Email = s.Keep(v2)
+				s.KeepTo(&out.Email, v2)
 			}
 		case 2:
 			// phone
-			if v3, ok := s.String(at.Key("phone"), "string"); ok {
+			atPhone := at.Key("phone")
+			if v3, ok := s.String(atPhone, "string"); ok {
 				if !phonePattern(v3) {
-					s.Fail(at.Key("phone"), "pattern", "a string matching the pattern ^[0-9+ -]{6,20}$")
+					s.Fail(atPhone, "pattern", "a string matching the pattern ^[0-9+ -]{6,20}$")
 				}
-				out.Phone = s.Keep(v3)
+				s.KeepTo(&out.Phone, v3)
 			}
 		}
 	}
@@ -298,6 +321,8 @@ func decodeContact(s *toolimpl.Scanner, at toolimpl.Loc, out *Contact) {
 }
 
 // phonePattern reports whether s matches the pattern "^[0-9+ -]{6,20}$", compiled to a loop.
+//
+//go:noinline
 func phonePattern(s string) bool {
 	if len(s) < 6 || len(s) > 20 {
 		return false
@@ -526,16 +551,21 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 	if !s.Object(at, saveOutlineArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// title
-			if v, ok := s.String(at.Key("title"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atTitle := at.Key("title")
+			if v, ok := s.String(atTitle, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("title"), "minLength", "at least 1 character long")
+					s.Fail(atTitle, "minLength", "at least 1 character long")
 				}
-				out.Title = s.Keep(v)
+				s.KeepTo(&out.Title, v)
 			}
 		case 1:
 			// sections
@@ -543,12 +573,16 @@ func decodeSaveOutlineArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SaveOutlin
 			if s.Array(atSections, "array", toolimpl.None, toolimpl.None, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), 1)
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Sections = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Sections, items)
 			}
 		}
 	}
@@ -559,7 +593,7 @@ var sectionObject = toolimpl.NewObject([]string{"heading", "sections"}, "heading
 
 // decodeSection reads a value of type Section at the location at, checking it against its schema.
 func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section) {
-	var atSections toolimpl.Loc
+	var atHeading, atSections toolimpl.Loc
 	if depth > value.MaxDepth {
 		s.TooDeep(at)
 		return out
@@ -567,16 +601,21 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 	if !s.Object(at, sectionObject, "object") {
 		return out
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// heading
-			if v, ok := s.StringMax(at.Key("heading"), "string", 120); ok {
-				n := utf8.RuneCountInString(v)
+			atHeading = at.Key("heading")
+			if v, ok := s.StringMax(atHeading, "string", 120); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("heading"), "minLength", "at least 1 character long")
+					s.Fail(atHeading, "minLength", "at least 1 character long")
 				} else if n > 120 {
-					s.Fail(at.Key("heading"), "maxLength", "at most 120 characters long")
+					s.Fail(atHeading, "maxLength", "at most 120 characters long")
 				}
 				out.Heading = s.Keep(v)
 			}
@@ -586,7 +625,11 @@ func decodeSection(s *toolimpl.Scanner, at toolimpl.Loc, depth int) (out Section
 			if s.Array(atSections, "array", toolimpl.None, 50, false) {
 				var buf [8]Section
 				items := buf[:0]
-				for i2 := s.NextItem(atSections); i2 >= 0; i2 = s.NextItem(atSections) {
+				for {
+					i2 := s.NextItem(atSections)
+					if i2 < 0 {
+						break
+					}
 					var item Section
 					item = decodeSection(s, atSections.Index(i2), depth+1)
 					items = toolimpl.Append(s, items, item)

@@ -93,7 +93,11 @@ func decodeGetBatteryArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBatteryA
 	if !s.Object(at, getBatteryArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -179,35 +183,42 @@ func decodeMoveToArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveToArgs) {
 	if !s.Object(at, moveToArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// x
-			if n, ok := s.Number(at.Key("x"), "number"); ok {
+			atX := at.Key("x")
+			if n, ok := s.Number(atX, "number"); ok {
 				if n.F < 0 || n.F == 0 && n.Compare("0") < 0 {
-					s.Fail(at.Key("x"), "minimum", ">= 0")
+					s.Fail(atX, "minimum", ">= 0")
 				} else if n.F > 10 || n.F == 10 && n.Compare("10") > 0 {
-					s.Fail(at.Key("x"), "maximum", "<= 10")
+					s.Fail(atX, "maximum", "<= 10")
 				}
 				out.X = n.F
 			}
 		case 1:
 			// y
-			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+			atY := at.Key("y")
+			if n2, ok := s.Number(atY, "number"); ok {
 				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
-					s.Fail(at.Key("y"), "minimum", ">= 0")
+					s.Fail(atY, "minimum", ">= 0")
 				} else if n2.F > 10 || n2.F == 10 && n2.Compare("10") > 0 {
-					s.Fail(at.Key("y"), "maximum", "<= 10")
+					s.Fail(atY, "maximum", "<= 10")
 				}
 				out.Y = n2.F
 			}
 		case 2:
 			// speed
-			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+			atSpeed := at.Key("speed")
+			if n3, ok := s.Number(atSpeed, "number"); ok {
 				if n3.F < 0 || n3.F == 0 && n3.Compare("0") < 0 {
-					s.Fail(at.Key("speed"), "minimum", ">= 0")
+					s.Fail(atSpeed, "minimum", ">= 0")
 				} else if n3.F > 1 || n3.F == 1 && n3.Compare("1") > 0 {
-					s.Fail(at.Key("speed"), "maximum", "<= 1")
+					s.Fail(atSpeed, "maximum", "<= 1")
 				}
 				out.Speed = n3.F
 			}
@@ -297,12 +308,17 @@ func decodeOpenDoorArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *OpenDoorArgs)
 	if !s.Object(at, openDoorArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// door
-			if v, ok := s.String(at.Key("door"), "string"); ok {
-				out.Door = s.Keep(v)
+			atDoor := at.Key("door")
+			if v, ok := s.String(atDoor, "string"); ok {
+				s.KeepTo(&out.Door, v)
 			}
 		}
 	}

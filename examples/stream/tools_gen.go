@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -95,36 +94,43 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 	if !s.Object(at, writeFileArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// path
-			if v, ok := s.StringMax(at.Key("path"), "string", 200); ok {
-				n := utf8.RuneCountInString(v)
+			atPath := at.Key("path")
+			if v, ok := s.StringMax(atPath, "string", 200); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("path"), "minLength", "at least 1 character long")
+					s.Fail(atPath, "minLength", "at least 1 character long")
 				} else if n > 200 {
-					s.Fail(at.Key("path"), "maxLength", "at most 200 characters long")
+					s.Fail(atPath, "maxLength", "at most 200 characters long")
 				} else if !pathPattern(v) {
-					s.Fail(at.Key("path"), "pattern", "a string matching the pattern ^[A-Za-z0-9_./-]+$")
+					s.Fail(atPath, "pattern", "a string matching the pattern ^[A-Za-z0-9_./-]+$")
 				}
-				out.Path = s.Keep(v)
+				s.KeepTo(&out.Path, v)
 			}
 		case 1:
 			// content
-			if v2, ok := s.StringMax(at.Key("content"), "string", 8192); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atContent := at.Key("content")
+			if v2, ok := s.StringMax(atContent, "string", 8192); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 > 8192 {
-					s.Fail(at.Key("content"), "maxLength", "at most 8192 characters long")
+					s.Fail(atContent, "maxLength", "at most 8192 characters long")
 				}
-				out.Content = s.Keep(v2)
+				s.KeepTo(&out.Content, v2)
 			}
 		case 2:
 			// mode
-			if v3, ok := s.StringIn(at.Key("mode"), "string", &modeEnum); ok {
+			atMode := at.Key("mode")
+			if v3, ok := s.StringIn(atMode, "string", &modeEnum); ok {
 				x, in := toolimpl.Enum(v3, modeValues)
 				if !in {
-					s.Fail(at.Key("mode"), tool.CodeEnum, "one of \"create\", \"overwrite\"")
+					s.Fail(atMode, tool.CodeEnum, "one of \"create\", \"overwrite\"")
 				}
 				out.Mode = Mode(x)
 			}
@@ -133,6 +139,8 @@ func decodeWriteFileArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *WriteFileArg
 }
 
 // pathPattern reports whether s matches the pattern "^[A-Za-z0-9_./-]+$", compiled to a loop.
+//
+//go:noinline
 func pathPattern(s string) bool {
 	if len(s) < 1 {
 		return false

@@ -5,7 +5,6 @@ package travel
 import (
 	"encoding/json"
 	"math"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -234,58 +233,68 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 	if !s.Object(at, searchFlightsArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// from
-			if v, ok := s.String(at.Key("from"), "string"); ok {
+			atFrom := at.Key("from")
+			if v, ok := s.String(atFrom, "string"); ok {
 				if !fromPattern(v) {
-					s.Fail(at.Key("from"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+					s.Fail(atFrom, "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
-				out.From = s.Keep(v)
+				s.KeepTo(&out.From, v)
 			}
 		case 1:
 			// to
-			if v2, ok := s.String(at.Key("to"), "string"); ok {
+			atTo := at.Key("to")
+			if v2, ok := s.String(atTo, "string"); ok {
 				if !fromPattern(v2) {
-					s.Fail(at.Key("to"), "pattern", "a string matching the pattern ^[A-Z]{3}$")
+					s.Fail(atTo, "pattern", "a string matching the pattern ^[A-Z]{3}$")
 				}
-				out.To = s.Keep(v2)
+				s.KeepTo(&out.To, v2)
 			}
 		case 2:
 			// date
-			if v3, ok := s.String(at.Key("date"), "string"); ok {
+			atDate := at.Key("date")
+			if v3, ok := s.String(atDate, "string"); ok {
 				if !datePattern(v3) {
-					s.Fail(at.Key("date"), "pattern", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+					s.Fail(atDate, "pattern", "a string matching the pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 				}
-				out.Date = s.Keep(v3)
+				s.KeepTo(&out.Date, v3)
 			}
 		case 3:
 			// passengers
-			if n, ok := s.Integer(at.Key("passengers"), "integer"); ok {
+			atPassengers := at.Key("passengers")
+			if n, ok := s.Integer(atPassengers, "integer"); ok {
 				if n.F < 1 {
-					s.Fail(at.Key("passengers"), "minimum", ">= 1")
+					s.Fail(atPassengers, "minimum", ">= 1")
 				} else if n.F > 9 {
-					s.Fail(at.Key("passengers"), "maximum", "<= 9")
+					s.Fail(atPassengers, "maximum", "<= 9")
 				}
-				out.Passengers = int(s.Int(at.Key("passengers"), n, math.MinInt, math.MaxInt))
+				out.Passengers = int(s.Int(atPassengers, n, math.MinInt, math.MaxInt))
 			}
 		case 4:
 			// cabin
-			if v4, ok := s.StringIn(at.Key("cabin"), "string", &cabinEnum); ok {
+			atCabin := at.Key("cabin")
+			if v4, ok := s.StringIn(atCabin, "string", &cabinEnum); ok {
 				x, in := toolimpl.Enum(v4, cabinValues)
 				if !in {
-					s.Fail(at.Key("cabin"), tool.CodeEnum, "one of \"economy\", \"premium_economy\", \"business\", \"first\"")
+					s.Fail(atCabin, tool.CodeEnum, "one of \"economy\", \"premium_economy\", \"business\", \"first\"")
 				}
 				out.Cabin = Cabin(x)
 			}
 		case 5:
 			// max_price
-			if n2, ok := s.Number(at.Key("max_price"), "number"); ok {
+			atMaxPrice := at.Key("max_price")
+			if n2, ok := s.Number(atMaxPrice, "number"); ok {
 				if n2.F < 0 || n2.F == 0 && n2.Compare("0") <= 0 {
-					s.Fail(at.Key("max_price"), "exclusiveMinimum", "> 0")
+					s.Fail(atMaxPrice, "exclusiveMinimum", "> 0")
 				} else if !n2.MultipleOf("0.01") {
-					s.Fail(at.Key("max_price"), "multipleOf", "a multiple of 0.01")
+					s.Fail(atMaxPrice, "multipleOf", "a multiple of 0.01")
 				}
 				out.MaxPrice = n2.F
 			}
@@ -295,7 +304,11 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 			if s.Array(atAirlines, "array", toolimpl.None, 5, true) {
 				var buf [5]string
 				items := buf[:0]
-				for i2 := s.NextItem(atAirlines); i2 >= 0; i2 = s.NextItem(atAirlines) {
+				for {
+					i2 := s.NextItem(atAirlines)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v5, ok := s.String(atAirlines.Index(i2), "string"); ok {
 						if !airlinesPattern(v5) {
@@ -305,13 +318,14 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Airlines = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Airlines, items)
 			}
 		case 7:
 			// nonstop
+			atNonstop := at.Key("nonstop")
 			if !s.Null() {
-				if v6, ok := s.Bool(at.Key("nonstop"), "boolean or null"); ok {
-					out.Nonstop = toolimpl.Ptr(s, v6)
+				if v6, ok := s.Bool(atNonstop, "boolean or null"); ok {
+					toolimpl.PtrTo(s, &out.Nonstop, v6)
 				}
 			}
 		}
@@ -319,6 +333,8 @@ func decodeSearchFlightsArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *SearchFl
 }
 
 // fromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a loop.
+//
+//go:noinline
 func fromPattern(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
@@ -334,6 +350,8 @@ func fromPattern(s string) bool {
 
 // datePattern reports whether s matches the pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", compiled to a
 // loop per run.
+//
+//go:noinline
 func datePattern(s string) bool {
 	i := 0
 	if len(s)-i < 4 {
@@ -379,6 +397,8 @@ var cabinValues = []string{"business", "economy", "first", "premium_economy"}
 var cabinEnum = toolimpl.Allowed{Sorted: cabinValues, Code: tool.CodeEnum, Expected: "one of \"economy\", \"premium_economy\", \"business\", \"first\""}
 
 // airlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled to a loop.
+//
+//go:noinline
 func airlinesPattern(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
@@ -396,6 +416,8 @@ func airlinesPattern(s string) bool {
 const bookingResultSchema = `{"properties":{"reference":{"type":"string","pattern":"^[A-Z0-9]{6}$","description":"Booking reference, six letters or digits."},"flight_id":{"type":"string","description":"The booked flight."},"seats":{"type":"integer","minimum":1,"description":"Seats booked."},"status":{"type":"string","enum":["confirmed","cancelled"],"description":"Booking status."}},"additionalProperties":false,"type":"object","required":["reference","status"],"description":"book_flight's and get_booking's result."}`
 
 // referencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled to a loop.
+//
+//go:noinline
 func referencePattern(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
@@ -578,20 +600,25 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 	if !s.Object(at, bookFlightArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// flight_id
-			if v, ok := s.StringMax(at.Key("flight_id"), "string", 8); ok {
-				n := utf8.RuneCountInString(v)
+			atFlightId := at.Key("flight_id")
+			if v, ok := s.StringMax(atFlightId, "string", 8); ok {
+				n := toolimpl.Length(v)
 				if n < 4 {
-					s.Fail(at.Key("flight_id"), "minLength", "at least 4 characters long")
+					s.Fail(atFlightId, "minLength", "at least 4 characters long")
 				} else if n > 8 {
-					s.Fail(at.Key("flight_id"), "maxLength", "at most 8 characters long")
+					s.Fail(atFlightId, "maxLength", "at most 8 characters long")
 				} else if !flightIDPattern(v) {
-					s.Fail(at.Key("flight_id"), "pattern", "a string matching the pattern ^[A-Z0-9]+$")
+					s.Fail(atFlightId, "pattern", "a string matching the pattern ^[A-Z0-9]+$")
 				}
-				out.FlightID = s.Keep(v)
+				s.KeepTo(&out.FlightID, v)
 			}
 		case 1:
 			// passengers
@@ -599,23 +626,28 @@ func decodeBookFlightArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *BookFlightA
 			if s.Array(atPassengers, "array", 1, 9, false) {
 				var buf [9]Passenger
 				items := buf[:0]
-				for i2 := s.NextItem(atPassengers); i2 >= 0; i2 = s.NextItem(atPassengers) {
+				for {
+					i2 := s.NextItem(atPassengers)
+					if i2 < 0 {
+						break
+					}
 					var item Passenger
 					var obj Passenger
 					decodePassenger(s, atPassengers.Index(i2), &obj)
 					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Passengers = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Passengers, items)
 			}
 		case 2:
 			// notes
-			if v2, ok := s.StringMax(at.Key("notes"), "string", 200); ok {
-				n2 := utf8.RuneCountInString(v2)
+			atNotes := at.Key("notes")
+			if v2, ok := s.StringMax(atNotes, "string", 200); ok {
+				n2 := toolimpl.Length(v2)
 				if n2 > 200 {
-					s.Fail(at.Key("notes"), "maxLength", "at most 200 characters long")
+					s.Fail(atNotes, "maxLength", "at most 200 characters long")
 				}
-				out.Notes = s.Keep(v2)
+				s.KeepTo(&out.Notes, v2)
 			}
 		}
 	}
@@ -630,42 +662,51 @@ func decodePassenger(s *toolimpl.Scanner, at toolimpl.Loc, out *Passenger) {
 	if !s.Object(at, passengerObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// name
-			if v, ok := s.StringMax(at.Key("name"), "string", 100); ok {
-				n := utf8.RuneCountInString(v)
+			atName := at.Key("name")
+			if v, ok := s.StringMax(atName, "string", 100); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("name"), "minLength", "at least 1 character long")
+					s.Fail(atName, "minLength", "at least 1 character long")
 				} else if n > 100 {
-					s.Fail(at.Key("name"), "maxLength", "at most 100 characters long")
+					s.Fail(atName, "maxLength", "at most 100 characters long")
 				}
-				out.Name = s.Keep(v)
+				s.KeepTo(&out.Name, v)
 			}
 		case 1:
 			// birth_year
-			if n2, ok := s.Integer(at.Key("birth_year"), "integer"); ok {
+			atBirthYear := at.Key("birth_year")
+			if n2, ok := s.Integer(atBirthYear, "integer"); ok {
 				if n2.F < 1900 {
-					s.Fail(at.Key("birth_year"), "minimum", ">= 1900")
+					s.Fail(atBirthYear, "minimum", ">= 1900")
 				} else if n2.F > 2026 {
-					s.Fail(at.Key("birth_year"), "maximum", "<= 2026")
+					s.Fail(atBirthYear, "maximum", "<= 2026")
 				}
-				out.BirthYear = int(s.Int(at.Key("birth_year"), n2, math.MinInt, math.MaxInt))
+				out.BirthYear = int(s.Int(atBirthYear, n2, math.MinInt, math.MaxInt))
 			}
 		case 2:
 			// seat
-			if v2, ok := s.String(at.Key("seat"), "string"); ok {
+			atSeat := at.Key("seat")
+			if v2, ok := s.String(atSeat, "string"); ok {
 				if !seatPattern(v2) {
-					s.Fail(at.Key("seat"), "pattern", "a string matching the pattern ^[0-9]{1,2}[A-K]$")
+					s.Fail(atSeat, "pattern", "a string matching the pattern ^[0-9]{1,2}[A-K]$")
 				}
-				out.Seat = s.Keep(v2)
+				s.KeepTo(&out.Seat, v2)
 			}
 		}
 	}
 }
 
 // flightIDPattern reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a loop.
+//
+//go:noinline
 func flightIDPattern(s string) bool {
 	if len(s) < 1 {
 		return false
@@ -681,6 +722,8 @@ func flightIDPattern(s string) bool {
 
 // seatPattern reports whether s matches the pattern "^[0-9]{1,2}[A-K]$", compiled to a loop per
 // run.
+//
+//go:noinline
 func seatPattern(s string) bool {
 	i, n := 0, 0
 	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
@@ -781,15 +824,20 @@ func decodeGetBookingArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetBookingA
 	if !s.Object(at, getBookingArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// reference
-			if v, ok := s.String(at.Key("reference"), "string"); ok {
+			atReference := at.Key("reference")
+			if v, ok := s.String(atReference, "string"); ok {
 				if !referencePattern(v) {
-					s.Fail(at.Key("reference"), "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
+					s.Fail(atReference, "pattern", "a string matching the pattern ^[A-Z0-9]{6}$")
 				}
-				out.Reference = s.Keep(v)
+				s.KeepTo(&out.Reference, v)
 			}
 		}
 	}

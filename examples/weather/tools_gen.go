@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -96,55 +95,68 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 	if !s.Object(at, getWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
-			if v, ok := s.StringMax(at.Key("city"), "string", 100); ok {
-				n := utf8.RuneCountInString(v)
+			atCity := at.Key("city")
+			if v, ok := s.StringMax(atCity, "string", 100); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("city"), "minLength", "at least 1 character long")
+					s.Fail(atCity, "minLength", "at least 1 character long")
 				} else if n > 100 {
-					s.Fail(at.Key("city"), "maxLength", "at most 100 characters long")
+					s.Fail(atCity, "maxLength", "at most 100 characters long")
 				}
-				out.City = s.Keep(v)
+				s.KeepTo(&out.City, v)
 			}
 		case 1:
 			// days
-			if n2, ok := s.Integer(at.Key("days"), "integer"); ok {
+			atDays := at.Key("days")
+			if n2, ok := s.Integer(atDays, "integer"); ok {
 				if n2.F < 1 {
-					s.Fail(at.Key("days"), "minimum", ">= 1")
+					s.Fail(atDays, "minimum", ">= 1")
 				} else if n2.F > 14 {
-					s.Fail(at.Key("days"), "maximum", "<= 14")
+					s.Fail(atDays, "maximum", "<= 14")
 				}
-				out.Days = int(s.Int(at.Key("days"), n2, math.MinInt, math.MaxInt))
+				out.Days = int(s.Int(atDays, n2, math.MinInt, math.MaxInt))
 			}
 		case 2:
 			// units
-			if v2, ok := s.StringIn(at.Key("units"), "string", &unitsEnum); ok {
+			atUnits := at.Key("units")
+			if v2, ok := s.StringIn(atUnits, "string", &unitsEnum); ok {
 				x, in := toolimpl.Enum(v2, unitsValues)
 				if !in {
-					s.Fail(at.Key("units"), tool.CodeEnum, "one of \"c\", \"f\"")
+					s.Fail(atUnits, tool.CodeEnum, "one of \"c\", \"f\"")
 				}
 				out.Units = Units(x)
 			}
 		case 3:
 			// include_hourly
-			if v3, ok := s.Bool(at.Key("include_hourly"), "boolean"); ok {
+			atIncludeHourly := at.Key("include_hourly")
+			if v3, ok := s.Bool(atIncludeHourly, "boolean"); ok {
 				out.IncludeHourly = v3
 			}
 		case 4:
 			// coords
+			atCoords := at.Key("coords")
 			var obj Coords
-			decodeCoords(s, at.Key("coords"), &obj)
-			out.Coords = toolimpl.Ptr(s, obj)
+			decodeCoords(s, atCoords, &obj)
+			toolimpl.PtrTo(s, &out.Coords, obj)
 		case 5:
 			// tags
 			atTags := at.Key("tags")
 			if s.Array(atTags, "array", toolimpl.None, 10, false) {
 				var buf [10]string
 				items := buf[:0]
-				for i2 := s.NextItem(atTags); i2 >= 0; i2 = s.NextItem(atTags) {
+				for {
+					i2 := s.NextItem(atTags)
+					if i2 < 0 {
+						break
+					}
 					var item string
 					if v4, ok := s.String(atTags.Index(i2), "string"); ok {
 						if !tagsPattern(v4) {
@@ -154,7 +166,7 @@ func decodeGetWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GetWeatherA
 					}
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Tags = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Tags, items)
 			}
 		}
 	}
@@ -169,25 +181,31 @@ func decodeCoords(s *toolimpl.Scanner, at toolimpl.Loc, out *Coords) {
 	if !s.Object(at, coordsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// lat
-			if n, ok := s.Number(at.Key("lat"), "number"); ok {
+			atLat := at.Key("lat")
+			if n, ok := s.Number(atLat, "number"); ok {
 				if n.F < -90 || n.F == -90 && n.Compare("-90") < 0 {
-					s.Fail(at.Key("lat"), "minimum", ">= -90")
+					s.Fail(atLat, "minimum", ">= -90")
 				} else if n.F > 90 || n.F == 90 && n.Compare("90") > 0 {
-					s.Fail(at.Key("lat"), "maximum", "<= 90")
+					s.Fail(atLat, "maximum", "<= 90")
 				}
 				out.Lat = n.F
 			}
 		case 1:
 			// lon
-			if n2, ok := s.Number(at.Key("lon"), "number"); ok {
+			atLon := at.Key("lon")
+			if n2, ok := s.Number(atLon, "number"); ok {
 				if n2.F < -180 || n2.F == -180 && n2.Compare("-180") < 0 {
-					s.Fail(at.Key("lon"), "minimum", ">= -180")
+					s.Fail(atLon, "minimum", ">= -180")
 				} else if n2.F > 180 || n2.F == 180 && n2.Compare("180") > 0 {
-					s.Fail(at.Key("lon"), "maximum", "<= 180")
+					s.Fail(atLon, "maximum", "<= 180")
 				}
 				out.Lon = n2.F
 			}
@@ -203,6 +221,8 @@ var unitsValues = []string{"c", "f"}
 var unitsEnum = toolimpl.Allowed{Sorted: unitsValues, Code: tool.CodeEnum, Expected: "one of \"c\", \"f\""}
 
 // tagsPattern reports whether s matches the pattern "^[a-z0-9_-]+$", compiled to a loop.
+//
+//go:noinline
 func tagsPattern(s string) bool {
 	if len(s) < 1 {
 		return false
@@ -299,17 +319,23 @@ func decodeCurrentWeatherArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *Current
 	if !s.Object(at, currentWeatherArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// city
-			if v, ok := s.String(at.Key("city"), "string"); ok {
-				out.City = s.Keep(v)
+			atCity := at.Key("city")
+			if v, ok := s.String(atCity, "string"); ok {
+				s.KeepTo(&out.City, v)
 			}
 		case 1:
 			// units
-			if v2, ok := s.String(at.Key("units"), "string"); ok {
-				out.Units = s.Keep(v2)
+			atUnits := at.Key("units")
+			if v2, ok := s.String(atUnits, "string"); ok {
+				s.KeepTo(&out.Units, v2)
 			}
 		}
 	}
@@ -396,16 +422,22 @@ func decodeAddArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *AddArgs) {
 	if !s.Object(at, addArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// a
-			if n, ok := s.Number(at.Key("a"), "number"); ok {
+			atA := at.Key("a")
+			if n, ok := s.Number(atA, "number"); ok {
 				out.A = n.F
 			}
 		case 1:
 			// b
-			if n2, ok := s.Number(at.Key("b"), "number"); ok {
+			atB := at.Key("b")
+			if n2, ok := s.Number(atB, "number"); ok {
 				out.B = n2.F
 			}
 		}

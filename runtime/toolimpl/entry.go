@@ -70,6 +70,7 @@ func putScanner(s *Scanner) {
 	if s.last.text != "" {
 		s.last.text = ""
 	}
+	s.num = exact{}
 	if s.copied != "" {
 		s.copied = ""
 	}
@@ -323,7 +324,16 @@ func onePass(s *Scanner, read func(s *Scanner)) (ok bool) {
 // build (see docs/performance.md).
 //
 //go:noinline
-func Ptr[T any](s *Scanner, v T) *T {
+func Ptr[T any](s *Scanner, v T) *T { return ptr(s, v) }
+
+// PtrTo is *dst = Ptr(s, v), for a pointer field of the value a decode
+// function reads into through a pointer: the store, which needs a write
+// barrier, is compiled here once rather than in every decode function.
+//
+//go:noinline
+func PtrTo[T any](s *Scanner, dst **T, v T) { *dst = ptr(s, v) }
+
+func ptr[T any](s *Scanner, v T) *T {
 	if !s.decoding() {
 		return nil
 	}
@@ -369,7 +379,16 @@ func grow[T any](items []T) []T {
 // build (see docs/performance.md).
 //
 //go:noinline
-func Slice[T any](s *Scanner, items []T) []T {
+func Slice[T any](s *Scanner, items []T) []T { return slice(s, items) }
+
+// SliceTo is *dst = Slice(s, items), for a slice field of the value a decode
+// function reads into through a pointer: the store, which needs a write
+// barrier, is compiled here once rather than in every decode function.
+//
+//go:noinline
+func SliceTo[T any](s *Scanner, dst *[]T, items []T) { *dst = slice(s, items) }
+
+func slice[T any](s *Scanner, items []T) []T {
 	if !s.decoding() {
 		return nil
 	}

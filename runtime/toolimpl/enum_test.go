@@ -61,7 +61,7 @@ func TestNumberEnum(t *testing.T) {
 		f, err := strconv.ParseFloat(lit, 64)
 		require.NoError(t, err)
 		assert.Equal(t, want, InNumbers(json.Number(lit), f, table), "InNumbers(%s)", lit)
-		assert.Equal(t, want, Num{F: f, lit: lit}.In(table), "Num(%s).In", lit)
+		assert.Equal(t, want, Num{F: f, x: &exact{lit: lit}}.In(table), "Num(%s).In", lit)
 	}
 	// A float64 is its own exact value.
 	assert.True(t, InNumbers(1.0, 1, table))
@@ -79,7 +79,7 @@ func TestNumberChecksAllocateNothing(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, lit := range []string{"5", "5.0", "1e23", "0.5", "-12", "9007199254740993"} {
 		f, _ := strconv.ParseFloat(lit, 64)
-		n := Num{F: f, lit: lit}
+		n := Num{F: f, x: &exact{lit: lit}}
 		bound := []string{"5", "1e23", "0.5"}[r.IntN(3)]
 		assert.Zero(t, testing.AllocsPerRun(100, func() {
 			n.Compare(bound)

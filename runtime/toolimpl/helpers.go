@@ -69,6 +69,23 @@ func siftDown(keys []string, i int) {
 	}
 }
 
+// Length returns the number of characters of v, as minLength and maxLength
+// count them: code points, an invalid byte counting as one, as
+// utf8.RuneCountInString counts them.
+//
+// Not inlined: generated code counts the characters of every string member
+// with a length bound, and the loop inlined in each made a package of many
+// tools slow to build (see docs/performance.md).
+//
+//go:noinline
+func Length(v string) int {
+	n := 0
+	for range v {
+		n++
+	}
+	return n
+}
+
 // IntKey reads an object member's name as an integer key of a Go map, as
 // encoding/json reads the keys of a map[int]T. It reports false when the name
 // is not an integer in [min, max].

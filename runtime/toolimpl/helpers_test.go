@@ -12,6 +12,15 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
+// TestLength: a string's length is counted as minLength and maxLength
+// count it, in code points, an invalid byte counting as one.
+func TestLength(t *testing.T) {
+	for _, v := range []string{"", "abc", "héllo", "🙂x", "\xffa\xc3", strings.Repeat("ü", 100)} {
+		assert.Equal(t, utf8.RuneCountInString(v), Length(v), "%q", v)
+	}
+	assert.Equal(t, 3, Length("\xffa\xc3"))
+}
+
 func TestIntKeyAndBytes(t *testing.T) {
 	n, ok := IntKey("007", math.MinInt64, math.MaxInt64)
 	assert.True(t, ok)

@@ -21,24 +21,20 @@ const (
 // and Name only when an error is reported. Nothing is built or rewritten
 // for a valid value, and an error costs its own depth, not the depth of
 // every level above it. Nothing keeps a Loc: the Report renders it at once.
+//
+// It is four words, no more: generated code passes one to nearly every call
+// it makes, and each word is code to compile in every decode function.
 type Loc struct {
-	parent *Loc
-	key    string
-	index  int
-	kind   uint8
+	parent *Loc   // nil at the root
+	key    string // a member's name
+	index  int    // an item's index; -1 at a member
 }
 
-const (
-	locRoot uint8 = iota
-	locKey
-	locIndex
-)
-
 // Key returns the location of the member named k of the object at l.
-func (l *Loc) Key(k string) Loc { return Loc{parent: l, key: k, kind: locKey} }
+func (l *Loc) Key(k string) Loc { return Loc{parent: l, key: k, index: -1} }
 
 // Index returns the location of item i of the array at l.
-func (l *Loc) Index(i int) Loc { return Loc{parent: l, index: i, kind: locIndex} }
+func (l *Loc) Index(i int) Loc { return Loc{parent: l, index: i} }
 
 // maxSteps bounds the steps of a location that a rendering follows: far
 // deeper than any validator descends, it stops a chain that a misuse made
@@ -58,7 +54,7 @@ func writeStep(b []byte, at *Loc, first, asName bool) []byte {
 
 func pointerStep(b []byte, at *Loc) []byte {
 	b = append(b, '/')
-	if at.kind == locIndex {
+	if at.index >= 0 {
 		return strconv.AppendInt(b, int64(at.index), 10)
 	}
 	k := shortKey(at.key)
@@ -78,7 +74,7 @@ func pointerStep(b []byte, at *Loc) []byte {
 }
 
 func nameStep(b []byte, at *Loc, first bool) []byte {
-	if at.kind == locIndex {
+	if at.index >= 0 {
 		b = append(b, '[')
 		b = strconv.AppendInt(b, int64(at.index), 10)
 		return append(b, ']')
@@ -97,7 +93,7 @@ func (l Loc) appendTo(dst []byte, asName bool) []byte {
 	// so that they stay on the stack too.
 	var chain [16]*Loc
 	n := 0
-	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
+	for at := &l; at != nil && at.parent != nil; at = at.parent {
 		if n == len(chain) {
 			return l.appendReversed(dst, asName)
 		}
@@ -121,8 +117,8 @@ func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 	var scratch [96]byte
 	start := len(dst)
 	b := dst
-	for at := &l; at != nil && at.kind != locRoot; at = at.parent {
-		first := at.parent == nil || at.parent.kind == locRoot
+	for at := &l; at != nil && at.parent != nil; at = at.parent {
+		first := at.parent == nil || at.parent.parent == nil
 		s := writeStep(scratch[:0], at, first, asName)
 		for j := len(s) - 1; j >= 0; j-- {
 			b = append(b, s[j])
@@ -138,7 +134,7 @@ func (l Loc) appendReversed(dst []byte, asName bool) []byte {
 // elided appends a location longer than maxPathLength to dst.
 func (l Loc) elided(dst []byte, asName bool) []byte {
 	n := 0
-	for at := &l; at != nil && at.kind != locRoot && n < maxSteps; at = at.parent {
+	for at := &l; at != nil && at.parent != nil && n < maxSteps; at = at.parent {
 		n++
 	}
 	// The length of each step, from the root.

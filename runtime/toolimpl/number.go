@@ -12,20 +12,40 @@ import (
 // field receives), which decides every comparison with a bound unless the
 // two are equal; the methods compare and convert the number itself,
 // exactly, as the map validator and decoder do with the same json.Number.
+//
+// The number itself is the Scanner's, until it reads the next value: a Num
+// is two words, which the compiler keeps in registers, and each number
+// member of every generated decode function compiles less than with the
+// number's three more fields in the Num.
 type Num struct {
-	F     float64
+	F float64
+	x *exact // nil in the zero Num
+}
+
+// exact is the number a Num is the float64 view of.
+type exact struct {
 	lit   string // as written in raw arguments, borrowed; "" for a value
 	v     any    // a value of a map, when lit is ""
 	small bool   // an integer F holds exactly: lit of at most 15 digits, or a float64 value below 2^53
 }
 
+var noNumber exact
+
+func (n Num) exact() *exact {
+	if n.x == nil {
+		return &noNumber
+	}
+	return n.x
+}
+
 // value is the number as tool's functions take it: the json.Number ParseArgs
 // would have made of the literal, or the value of the map.
 func (n Num) value() any {
-	if n.lit != "" {
-		return json.Number(n.lit)
+	x := n.exact()
+	if x.lit != "" {
+		return json.Number(x.lit)
 	}
-	return n.v
+	return x.v
 }
 
 // Compare compares the number with the decimal number b exactly: -1, 0 or
@@ -37,22 +57,23 @@ func (n Num) MultipleOf(m string) bool { return value.MultipleOf(n.value(), m) }
 
 // integer reports whether the number has no fractional part, exactly.
 func (n Num) integer() bool {
-	if n.small {
+	x := n.exact()
+	if x.small {
 		return true
 	}
 	if n.F != math.Trunc(n.F) {
 		return false // a float64 with a fraction is no integer's
 	}
-	if n.lit != "" {
-		return value.IsIntegerText(n.lit)
+	if x.lit != "" {
+		return value.IsIntegerText(x.lit)
 	}
-	return value.IsInteger(n.v)
+	return value.IsInteger(x.v)
 }
 
 // Int returns the number as an integer field holds it, exactly; false when
 // it is not an integer in [min, max].
 func (n Num) Int(min, max int64) (int64, bool) {
-	if n.small {
+	if n.exact().small {
 		i := int64(n.F)
 		return i, i >= min && i <= max
 	}
@@ -71,12 +92,14 @@ func (n Num) Float32() (float32, bool) { return value.Float32(n.value()) }
 // json.Number, in one pass over it where it is short. (The JSON scanner
 // parses most short literals as it reads them: this is for those it
 // leaves.)
-func number(lit string) Num {
+func number(lit string, x *exact) float64 {
 	if f, isInt, ok := shortNumber(lit); ok {
-		return Num{F: f, lit: lit, small: isInt}
+		*x = exact{lit: lit, small: isInt}
+		return f
 	}
 	f, _ := strconv.ParseFloat(lit, 64)
-	return Num{F: f, lit: lit}
+	*x = exact{lit: lit}
+	return f
 }
 
 // shortNumber reads a literal of at most 15 digits and no exponent, or an

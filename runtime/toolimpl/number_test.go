@@ -21,7 +21,7 @@ func TestNumberIsParseFloat(t *testing.T) {
 	lits = append(lits, randomLiterals(rand.New(rand.NewPCG(1, 2)), 20000, true)...)
 	for _, lit := range lits {
 		want, _ := strconv.ParseFloat(lit, 64)
-		assert.Equal(t, math.Float64bits(want), math.Float64bits(number(lit).F), lit)
+		assert.Equal(t, math.Float64bits(want), math.Float64bits(numberOf(lit).F), lit)
 	}
 }
 
@@ -34,7 +34,7 @@ func FuzzNumber(f *testing.F) {
 		if err != nil || !validJSONNumber(lit) {
 			return
 		}
-		if got := number(lit).F; math.Float64bits(got) != math.Float64bits(want) {
+		if got := numberOf(lit).F; math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("number(%q) = %v, ParseFloat says %v", lit, got, want)
 		}
 	})
@@ -83,18 +83,22 @@ func TestScannedNumberIsNumber(t *testing.T) {
 		"1234567890123456", "12345678901234.5", "0.000000000000001", "0.0000000000000001", "1e5", "-2.5E-3", "1.0"}
 	lits = append(lits, randomLiterals(rand.New(rand.NewPCG(3, 4)), 5000, false)...)
 	for _, lit := range lits {
-		want := number(lit)
+		want := numberOf(lit)
 		for _, raw := range []string{`{"v":` + lit + `}`, `{"v": ` + lit + ` }`} {
 			var got Num
+			var gotExact exact // the Scanner's until its next value
 			errs := DecodeJSON([]byte(raw), 1, func(s *Scanner) {
-				s.Members(Loc{}, "object", func(string) { got, _ = s.Number(Loc{}, "number") })
+				s.Members(Loc{}, "object", func(string) {
+					got, _ = s.Number(Loc{}, "number")
+					gotExact = *got.exact()
+				})
 			})
 			if !assert.Nil(t, errs, raw) {
 				continue
 			}
 			assert.Equal(t, math.Float64bits(want.F), math.Float64bits(got.F), raw)
-			assert.Equal(t, want.small, got.small, raw)
-			assert.Equal(t, want.lit, got.lit, raw)
+			assert.Equal(t, want.x.small, gotExact.small, raw)
+			assert.Equal(t, want.x.lit, gotExact.lit, raw)
 		}
 	}
 }
@@ -124,4 +128,10 @@ func randomLiterals(r *rand.Rand, n int, tails bool) []string {
 		lits = append(lits, lit)
 	}
 	return lits
+}
+
+// numberOf is the Num of a literal, as a Scanner reads it.
+func numberOf(lit string) Num {
+	x := new(exact)
+	return Num{F: number(lit, x), x: x}
 }

@@ -102,7 +102,7 @@ func (r *Report) location(at Loc) (pointer, name string) {
 	// long location takes appendTo's way.
 	var chain [16]*Loc
 	n := 0
-	for step := &at; step != nil && step.kind != locRoot; step = step.parent {
+	for step := &at; step != nil && step.parent != nil; step = step.parent {
 		if n == len(chain) {
 			return r.locationFar(at, start)
 		}

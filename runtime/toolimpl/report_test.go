@@ -126,7 +126,7 @@ func TestReportNoAllocationUntilAnError(t *testing.T) {
 		a := root.Key("a")
 		b := a.Index(3)
 		c := b.Key("c")
-		if c.kind == locRoot || r.Full() {
+		if c.parent == nil || r.Full() {
 			t.Fatal("unreachable")
 		}
 	})

@@ -61,6 +61,7 @@ type Scanner struct {
 	vpending bool // cur holds the next value
 	bpending bool // the next value is in the raw bytes, not yet read
 
+	num      exact // the number last read (see Num)
 	last     lastValue
 	lastRaw  bool // the last value was read from raw bytes: last holds it, else cur
 	borrowed bool // the last string read is borrowed from the input
@@ -249,7 +250,16 @@ func (s *Scanner) streamString(at Loc, expected string, max int, allowed *Allowe
 // build (see docs/performance.md).
 //
 //go:noinline
-func (s *Scanner) Keep(v string) string {
+func (s *Scanner) Keep(v string) string { return s.kept(v) }
+
+// KeepTo is *dst = s.Keep(v), for a string field of the value a decode
+// function reads into through a pointer: the store, which needs a write
+// barrier, is compiled here once rather than in every decode function.
+//
+//go:noinline
+func (s *Scanner) KeepTo(dst *string, v string) { *dst = s.kept(v) }
+
+func (s *Scanner) kept(v string) string {
 	if !s.borrowed || !s.decoding() {
 		return v
 	}
@@ -283,14 +293,16 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 			// exactly, as a short literal is. Only a finite one (f-f is
 			// NaN for ±Inf and NaN): those no JSON can hold, put in a map
 			// by hand, value.Number refuses as it does any other Go value.
-			return Num{F: f, v: s.cur, small: f == math.Trunc(f) && f > -1<<53 && f < 1<<53}, true
+			s.num = exact{v: s.cur, small: f == math.Trunc(f) && f > -1<<53 && f < 1<<53}
+			return Num{F: f, x: &s.num}, true
 		}
 		f, ok := value.Number(s.cur)
 		if !ok {
 			s.r.Type(at, expected, s.cur)
 			return Num{}, false
 		}
-		return Num{F: f, v: s.cur}, true
+		s.num = exact{v: s.cur}
+		return Num{F: f, x: &s.num}, true
 	}
 	if !s.readRaw() {
 		return Num{}, false
@@ -300,9 +312,10 @@ func (s *Scanner) Number(at Loc, expected string) (Num, bool) {
 		s.notRead(at, expected)
 		return Num{}, false
 	}
-	n := Num{F: v.F, lit: v.Lit, small: v.Int}
+	s.num = exact{lit: v.Lit, small: v.Int}
+	n := Num{F: v.F, x: &s.num}
 	if !v.Short {
-		n = number(v.Lit) // a long literal, or one a stream split
+		n.F = number(v.Lit, &s.num) // a long literal, or one a stream split
 	}
 	s.last = lastValue{kind: jsonscan.Number, text: v.Lit, f: n.F}
 	s.lastRaw = true

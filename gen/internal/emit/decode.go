@@ -189,6 +189,12 @@ func (d *decoder) fillFunc(t *types.Named) {
 type lvalue struct {
 	expr jen.Code
 	addr jen.Code
+	// field: a field of the value a decode function reads into through
+	// its pointer out, where storing a pointer needs a write barrier; a
+	// string, slice or pointer is stored there by a toolimpl function
+	// (KeepTo, SliceTo, PtrTo), so that the barrier is not compiled again
+	// in every decode function.
+	field bool
 }
 
 func (l lvalue) address() jen.Code {

@@ -244,16 +244,19 @@ func (g *typedGen) emitFunc(f *typedFunc) {
 		}
 		d.field, d.durations = fl.Var().Pos(), gotype.DurationBoundsOf(fl.Tag.Get("jsonschema"))
 		defaults, unset = g.memberDefault(p.Schema, fl, defaults, unset)
-		code := g.member(p.Schema, fl, at.key(p.Name), slices.Contains(readNull, p.Name))
+		// One location variable per member that names its location, not a
+		// Key call at each use: a package of many tools compiles fewer values.
+		nullable := slices.Contains(readNull, p.Name)
+		code := g.e.container(at.key(p.Name), func(l loc) []jen.Code { return g.member(p.Schema, fl, l, nullable) })
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(append([]jen.Code{jen.Comment(quoteComment(plan.Shorten(p.Name)))}, code...)...))
 	}
 	d.field, d.durations = 0, gotype.DurationBounds{}
-	loop := jen.For(jen.Id("i").Op(":=").Id("s").Dot("Next").Call(jen.Id("at")), jen.Id("i").Op(">=").Lit(0), jen.Id("i").Op("=").Id("s").Dot("Next").Call(jen.Id("at")))
+	next := jen.Id("s").Dot("Next").Call(jen.Id("at"))
 	body = append(body, defaults...)
 	if len(cases) > 0 {
-		body = append(body, loop.Block(jen.Switch(jen.Id("i")).Block(cases...)))
+		body = append(body, nextLoop("i", next, jen.Switch(jen.Id("i")).Block(cases...)))
 	} else {
-		body = append(body, loop.Block())
+		body = append(body, nextLoop("i", next))
 	}
 	body = append(body, unset...)
 	body = append(body, generic...)
@@ -316,7 +319,7 @@ func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull boo
 		return g.fallbackNull(s, types.Unalias(fl.Type()), l, lvalue{expr: sel}, true)
 	}
 	if len(viaPointer) == 0 {
-		return g.value(s, fl.Type(), l, lvalue{expr: sel})
+		return g.value(s, fl.Type(), l, lvalue{expr: sel, field: g.fn.byPointer()})
 	}
 	// Through an embedded pointer: into a local, and then, when decoding,
 	// into the field, allocating the pointer.
@@ -538,6 +541,9 @@ func typeOr(t, or string) string {
 // (see elemOf), of its underlying type unless typed: through a pointer when
 // t is one, which the Scanner keeps on the heap only when it decodes.
 func (g *typedGen) set(t types.Type, dst lvalue, x jen.Code, typed bool) jen.Code {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok && dst.field {
+		return jen.Qual(implPath, "PtrTo").Call(jen.Id("s"), dst.address(), g.valueOf(p.Elem(), x, typed))
+	}
 	return jen.Add(dst.expr).Op("=").Add(g.valueOf(t, x, typed))
 }
 
@@ -556,6 +562,24 @@ func (g *typedGen) valueOf(t types.Type, x jen.Code, typed bool) jen.Code {
 		return jen.Add(typ).Call(x)
 	}
 	return x
+}
+
+// nextLoop is the loop over the members or items that next (s.Next,
+// s.NextItem) returns the index of, in i, until -1, with body: one call of
+// next, compiled once (a for statement's init and post would be two).
+func nextLoop(i string, next jen.Code, body ...jen.Code) jen.Code {
+	return jen.For().Block(append([]jen.Code{
+		jen.Id(i).Op(":=").Add(next),
+		jen.If(jen.Id(i).Op("<").Lit(0)).Block(jen.Break()),
+	}, body...)...)
+}
+
+// setSlice stores the items read into the slice at dst, of type t.
+func (g *typedGen) setSlice(t types.Type, dst lvalue, items string) jen.Code {
+	if _, ok := types.Unalias(t).(*types.Slice); ok && dst.field {
+		return jen.Qual(implPath, "SliceTo").Call(jen.Id("s"), dst.address(), jen.Id(items))
+	}
+	return g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false)
 }
 
 // elemOf is the type a value of t is read as: t, or what its pointers point
@@ -613,7 +637,11 @@ func (g *typedGen) stringValue(s *jsonschema.Schema, t types.Type, l loc, dst lv
 	} else if gotype.IsDuration(elem) {
 		value, typed = g.durationRead(l, jen.Id(v)), true
 	}
-	checks = append(checks, g.set(t, dst, value, typed))
+	if kept == "" && dst.field && types.Identical(t, types.Typ[types.String]) {
+		checks = append(checks, jen.Id("s").Dot("KeepTo").Call(dst.address(), jen.Id(v)))
+	} else {
+		checks = append(checks, g.set(t, dst, value, typed))
+	}
 	read := g.stringRead(plan.StringOf(s).Rules, g.enumBase(elem, s.Loc), e.at(l), expected)
 	return []jen.Code{jen.If(jen.List(jen.Id(v), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).Block(checks...)}
 }
@@ -767,13 +795,13 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 		var body []jen.Code
 		switch u := elem.Underlying().(type) {
 		case *types.Array:
-			body = []jen.Code{jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+			body = []jen.Code{nextLoop(i, next,
 				g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Add(dst.expr).Index(jen.Id(i))})...)}
 			if _, isPtr := types.Unalias(t).Underlying().(*types.Pointer); isPtr {
 				// A pointer to an array: read into a local.
 				typ, _ := g.d.typeExpr(elem)
 				arr := e.local("arr")
-				body = []jen.Code{jen.Var().Id(arr).Add(typ), jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(
+				body = []jen.Code{jen.Var().Id(arr).Add(typ), nextLoop(i, next,
 					g.value(itemSchema, u.Elem(), l.index(jen.Id(i)), lvalue{expr: jen.Id(arr).Index(jen.Id(i))})...), g.set(t, dst, jen.Id(arr), true)}
 			}
 		case *types.Slice:
@@ -792,8 +820,8 @@ func (g *typedGen) arrayValue(s *jsonschema.Schema, t types.Type, l loc, dst lva
 			body = []jen.Code{
 				jen.Var().Id(buf).Index(jen.Lit(size)).Add(elemType),
 				jen.Id(items).Op(":=").Id(buf).Index(jen.Empty(), jen.Lit(0)),
-				jen.For(jen.Id(i).Op(":=").Add(next), jen.Id(i).Op(">=").Lit(0), jen.Id(i).Op("=").Add(next)).Block(loop...),
-				g.set(t, dst, jen.Qual(implPath, "Slice").Call(jen.Id("s"), jen.Id(items)), false),
+				nextLoop(i, next, loop...),
+				g.setSlice(t, dst, items),
 			}
 		}
 		body = append(body, g.wholeChecks(s, held, l)...)

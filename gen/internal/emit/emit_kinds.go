@@ -77,7 +77,7 @@ func (e *emitter) stringRules(rules []plan.Rule, x stringView) ([]jen.Code, stri
 		case plan.MinLength, plan.MaxLength:
 			if length == "" {
 				length = e.local(x.length)
-				pre = append(pre, jen.Id(length).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(x.str))
+				pre = append(pre, jen.Id(length).Op(":=").Qual(implPath, "Length").Call(x.str))
 			}
 			if m, ok := c.(plan.MinLength); ok {
 				cond = jen.Id(length).Op("<").Lit(int(m.N))

@@ -298,7 +298,15 @@ func (q seqPattern) emit(name, pattern string) jen.Code {
 	}
 	body = append(body, jen.Return(jen.Add(i).Op("==").Len(s)))
 	return jen.Commentf("%s reports whether s matches the pattern %q, compiled to a loop per run.", name, pattern).Line().
-		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
+		Add(notInlined()).Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
+}
+
+// notInlined is the directive that keeps a pattern's loop out of the decode
+// functions that call it: inlined in each, it made a package of many tools
+// slow to build (see docs/performance.md), for a call that costs a
+// nanosecond.
+func notInlined() *jen.Statement {
+	return jen.Comment("//").Line().Comment("//go:noinline").Line()
 }
 
 func isDigits(s string) bool {
@@ -504,5 +512,5 @@ func (r runPattern) emit(name, pattern string) jen.Code {
 		}
 	}
 	return jen.Commentf("%s reports whether s matches the pattern %q, compiled to a loop.", name, pattern).Line().
-		Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
+		Add(notInlined()).Func().Id(name).Params(jen.Id("s").String()).Bool().Block(body...)
 }

@@ -5,7 +5,6 @@ package arm
 import (
 	"encoding/json"
 	"math"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/tool"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -95,35 +94,42 @@ func decodeMoveArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *MoveArgs) {
 	if !s.Object(at, moveArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// x
-			if n, ok := s.Number(at.Key("x"), "number"); ok {
+			atX := at.Key("x")
+			if n, ok := s.Number(atX, "number"); ok {
 				if n.F < 0 || n.F == 0 && n.Compare("0") < 0 {
-					s.Fail(at.Key("x"), "minimum", ">= 0")
+					s.Fail(atX, "minimum", ">= 0")
 				} else if n.F > 10 || n.F == 10 && n.Compare("10") > 0 {
-					s.Fail(at.Key("x"), "maximum", "<= 10")
+					s.Fail(atX, "maximum", "<= 10")
 				}
 				out.X = n.F
 			}
 		case 1:
 			// y
-			if n2, ok := s.Number(at.Key("y"), "number"); ok {
+			atY := at.Key("y")
+			if n2, ok := s.Number(atY, "number"); ok {
 				if n2.F < 0 || n2.F == 0 && n2.Compare("0") < 0 {
-					s.Fail(at.Key("y"), "minimum", ">= 0")
+					s.Fail(atY, "minimum", ">= 0")
 				} else if n2.F > 10 || n2.F == 10 && n2.Compare("10") > 0 {
-					s.Fail(at.Key("y"), "maximum", "<= 10")
+					s.Fail(atY, "maximum", "<= 10")
 				}
 				out.Y = n2.F
 			}
 		case 2:
 			// speed
-			if n3, ok := s.Number(at.Key("speed"), "number"); ok {
+			atSpeed := at.Key("speed")
+			if n3, ok := s.Number(atSpeed, "number"); ok {
 				if n3.F < 0 || n3.F == 0 && n3.Compare("0") < 0 {
-					s.Fail(at.Key("speed"), "minimum", ">= 0")
+					s.Fail(atSpeed, "minimum", ">= 0")
 				} else if n3.F > 1 || n3.F == 1 && n3.Compare("1") > 0 {
-					s.Fail(at.Key("speed"), "maximum", "<= 1")
+					s.Fail(atSpeed, "maximum", "<= 1")
 				}
 				out.Speed = n3.F
 			}
@@ -212,7 +218,11 @@ func decodeReleaseArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *ReleaseArgs) {
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -297,17 +307,22 @@ func decodeGripArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *GripArgs) {
 	if !s.Object(at, gripArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// force
-			if n, ok := s.Integer(at.Key("force"), "integer"); ok {
+			atForce := at.Key("force")
+			if n, ok := s.Integer(atForce, "integer"); ok {
 				if n.F < 1 {
-					s.Fail(at.Key("force"), "minimum", ">= 1")
+					s.Fail(atForce, "minimum", ">= 1")
 				} else if n.F > 400 {
-					s.Fail(at.Key("force"), "maximum", "<= 400")
+					s.Fail(atForce, "maximum", "<= 400")
 				}
-				out.Force = int(s.Int(at.Key("force"), n, math.MinInt, math.MaxInt))
+				out.Force = int(s.Int(atForce, n, math.MinInt, math.MaxInt))
 			}
 		}
 	}
@@ -399,7 +414,11 @@ func decodeTuneArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *TuneArgs) {
 	if !s.Object(at, tuneArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// params
@@ -574,7 +593,11 @@ func decodePositionArgs(s *toolimpl.Scanner, at toolimpl.Loc, out *PositionArgs)
 	if !s.Object(at, releaseArgsObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 	}
 }
 
@@ -652,7 +675,11 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 	if !s.Object(at, planObject, "object") {
 		return
 	}
-	for i := s.Next(at); i >= 0; i = s.Next(at) {
+	for {
+		i := s.Next(at)
+		if i < 0 {
+			break
+		}
 		switch i {
 		case 0:
 			// moves
@@ -660,23 +687,28 @@ func decodePlan(s *toolimpl.Scanner, at toolimpl.Loc, out *Plan) {
 			if s.Array(atMoves, "array", 1, 10, false) {
 				var buf [10]MoveArgs
 				items := buf[:0]
-				for i2 := s.NextItem(atMoves); i2 >= 0; i2 = s.NextItem(atMoves) {
+				for {
+					i2 := s.NextItem(atMoves)
+					if i2 < 0 {
+						break
+					}
 					var item MoveArgs
 					var obj MoveArgs
 					decodeMoveArgs(s, atMoves.Index(i2), &obj)
 					item = obj
 					items = toolimpl.Append(s, items, item)
 				}
-				out.Moves = toolimpl.Slice(s, items)
+				toolimpl.SliceTo(s, &out.Moves, items)
 			}
 		case 1:
 			// reason
-			if v, ok := s.String(at.Key("reason"), "string"); ok {
-				n := utf8.RuneCountInString(v)
+			atReason := at.Key("reason")
+			if v, ok := s.String(atReason, "string"); ok {
+				n := toolimpl.Length(v)
 				if n < 1 {
-					s.Fail(at.Key("reason"), "minLength", "at least 1 character long")
+					s.Fail(atReason, "minLength", "at least 1 character long")
 				}
-				out.Reason = s.Keep(v)
+				s.KeepTo(&out.Reason, v)
 			}
 		}
 	}
