@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	mcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	mcptool "github.com/toolgen-go/toolgen/runtime/mcptool"
@@ -224,6 +223,8 @@ func (c *Client) SearchFlights(ctx context.Context, args SearchFlightsArgs) (Sea
 
 // bookFlightArgsFlightIDPattern reports whether s matches the pattern "^[A-Z0-9]+$", compiled to a
 // loop.
+//
+//go:noinline
 func bookFlightArgsFlightIDPattern(s string) bool {
 	if len(s) < 1 {
 		return false
@@ -239,6 +240,8 @@ func bookFlightArgsFlightIDPattern(s string) bool {
 
 // bookFlightArgsSeatPattern reports whether s matches the pattern "^[0-9]{1,2}[A-K]$", compiled to
 // a loop per run.
+//
+//go:noinline
 func bookFlightArgsSeatPattern(s string) bool {
 	i, n := 0, 0
 	for n = 0; i < len(s) && ('0' <= s[i] && s[i] <= '9'); n++ {
@@ -304,7 +307,7 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 			if s, ok := flightId.(string); !ok {
 				r.Type(at.Key("flight_id"), "string", flightId)
 			} else {
-				length := utf8.RuneCountInString(s)
+				length := toolimpl.Length(s)
 				if length < 4 {
 					r.Value("minLength", at.Key("flight_id"), "at least 4 characters long", flightId)
 				} else if length > 8 {
@@ -367,7 +370,7 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 							if s2, ok := name.(string); !ok {
 								r.Type(atItem.Key("name"), "string", name)
 							} else {
-								length2 := utf8.RuneCountInString(s2)
+								length2 := toolimpl.Length(s2)
 								if length2 < 1 {
 									r.Value("minLength", atItem.Key("name"), "at least 1 character long", name)
 								} else if length2 > 100 {
@@ -403,7 +406,7 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 			if s4, ok := notes.(string); !ok {
 				r.Type(at.Key("notes"), "string", notes)
 			} else {
-				length3 := utf8.RuneCountInString(s4)
+				length3 := toolimpl.Length(s4)
 				if length3 > 200 {
 					r.Value("maxLength", at.Key("notes"), "at most 200 characters long", notes)
 				}
@@ -414,6 +417,8 @@ func checkBookFlightArgs(r *toolimpl.Report, v any) {
 
 // bookFlightResultReferencePattern reports whether s matches the pattern "^[A-Z0-9]{6}$", compiled
 // to a loop.
+//
+//go:noinline
 func bookFlightResultReferencePattern(s string) bool {
 	if len(s) < 6 || len(s) > 6 {
 		return false
@@ -649,6 +654,8 @@ func checkGetBookingResult(r *toolimpl.Report, v any) {
 
 // searchFlightsArgsFromPattern reports whether s matches the pattern "^[A-Z]{3}$", compiled to a
 // loop.
+//
+//go:noinline
 func searchFlightsArgsFromPattern(s string) bool {
 	if len(s) < 3 || len(s) > 3 {
 		return false
@@ -664,6 +671,8 @@ func searchFlightsArgsFromPattern(s string) bool {
 
 // searchFlightsArgsDatePattern reports whether s matches the pattern
 // "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", compiled to a loop per run.
+//
+//go:noinline
 func searchFlightsArgsDatePattern(s string) bool {
 	i := 0
 	if len(s)-i < 4 {
@@ -706,6 +715,8 @@ var searchFlightsArgsCabinValues = []string{"business", "economy", "first", "pre
 
 // searchFlightsArgsAirlinesPattern reports whether s matches the pattern "^[A-Z0-9]{2}$", compiled
 // to a loop.
+//
+//go:noinline
 func searchFlightsArgsAirlinesPattern(s string) bool {
 	if len(s) < 2 || len(s) > 2 {
 		return false
