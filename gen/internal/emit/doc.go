@@ -7,12 +7,15 @@
 //     (dialect_emit.go), its validator and decoder, its result's, the tool
 //     list;
 //   - the one-pass decode from a toolimpl.Scanner into the Go type
-//     (emit_decode.go, decode.go: the Go destination of a value) and the
-//     walks of an any value, collecting every error into a report or
-//     deciding at the first failure (emit_func.go, emit_check.go,
-//     emit_kinds.go, emit_dynamic.go, emit_unevaluated.go): renderings of
+//     (emit_decode.go: the decode function and its member loop;
+//     emit_decode_values.go, emit_decode_collections.go: its readers per
+//     kind; decode.go, decode_assign.go: the Go destination of a value,
+//     filled from a map) and the walks of an any value, collecting every
+//     error into a report or deciding at the first failure (emit_func.go,
+//     emit_check.go, emit_dynamic.go, emit_unevaluated.go): renderings of
 //     the check plans of gen/internal/plan, which decide every rule and
-//     text;
+//     text, one file per rule family (emit_strings.go, emit_numbers.go,
+//     emit_arrays.go, emit_objects.go; emit_kinds.go their shared chain);
 //   - the code of patterns (emit_pattern.go: loops for simple ones, regexp
 //     otherwise) and durations (duration.go);
 //   - the check of a member's default against its plan (default.go);
