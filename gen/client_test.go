@@ -113,18 +113,22 @@ func TestClientRefusals(t *testing.T) {
 
 // TestClientRootRef checks that a schema that is only a reference to one
 // of its definitions, as zod-to-json-schema writes a named schema and as
-// the MCP protocol's definitions are read, is typed by the definition.
+// the MCP protocol's definitions are read, is typed by the definition; and
+// that a schema listed twice is declared and checked once.
 func TestClientRootRef(t *testing.T) {
 	src, notes, err := generateClient(t, `[
 		{"name": "t", "inputSchema": {"$ref": "#/$defs/Point", "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}}},
 			"outputSchema": {"$ref": "#/definitions/Node", "definitions": {"Node": {"type": "object", "properties": {"next": {"$ref": "#/definitions/Node"}}}}}},
-		{"name": "u", "inputSchema": {"$ref": "#/$defs/Point", "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}}}},
+		{"name": "u", "inputSchema": {"description": "A point.", "$ref": "#/$defs/Point", "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}}}},
+		{"name": "v", "inputSchema": {"$ref": "#/$defs/Point", "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}}}},
 		{"name": "w", "inputSchema": {"$ref": "#/$defs/Box/properties/inner", "$defs": {"Box": {"type": "object", "properties": {"inner": {"type": "object", "properties": {"z": {"type": "boolean"}}}}}}}}
 	]`)
 	require.NoError(t, err)
 	assert.Empty(t, notes)
 	for _, want := range []string{
 		"type Point struct {\n\tX float64 `json:\"x\"`\n}", "type TArgs = Point\n", "type UArgs = Point\n",
+		// A schema listed again is the first one's type and validator.
+		"// Its schema is TArgs's.\ntype VArgs = TArgs\n", "\"v\", args, validateTArgs,",
 		"type Node struct {\n\tNext *Node `json:\"next,omitempty\"`\n}", "type TResult = Node\n",
 		"type WArgs struct {\n\tZ *bool `json:\"z,omitempty\"`\n}",
 	} {

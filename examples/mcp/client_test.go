@@ -159,7 +159,9 @@ func TestClientSchemas(t *testing.T) {
 			require.NoError(t, err)
 			assert.JSONEq(t, string(tl.ResultSchema), string(canonical), tl.Name)
 			assert.Equal(t, 2, method.Type.NumOut())
-			assert.Equal(t, camel(tl.Name)+"Result", method.Type.Out(0).Name(), "%s returns its typed result", tl.Name)
+			// Its own type, or an alias of the first tool's of the same schema.
+			assert.Equal(t, reflect.Struct, method.Type.Out(0).Kind(), "%s returns its typed result", tl.Name)
+			assert.True(t, strings.HasSuffix(method.Type.Out(0).Name(), "Result"), "%s returns its typed result", tl.Name)
 		} else {
 			assert.Nil(t, got.OutputSchema, tl.Name)
 		}

@@ -48,63 +48,97 @@ type TestElicitationArgs struct {
 
 // TestElicitationSep1034DefaultsArgs are the arguments of the tool
 // "test_elicitation_sep1034_defaults".
-type TestElicitationSep1034DefaultsArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestElicitationSep1034DefaultsArgs = TestAudioContentArgs
 
 // TestElicitationSep1330EnumsArgs are the arguments of the tool "test_elicitation_sep1330_enums".
-type TestElicitationSep1330EnumsArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestElicitationSep1330EnumsArgs = TestAudioContentArgs
 
 // TestEmbeddedResourceArgs are the arguments of the tool "test_embedded_resource".
-type TestEmbeddedResourceArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestEmbeddedResourceArgs = TestAudioContentArgs
 
 // TestErrorHandlingArgs are the arguments of the tool "test_error_handling".
-type TestErrorHandlingArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestErrorHandlingArgs = TestAudioContentArgs
 
 // TestImageContentArgs are the arguments of the tool "test_image_content".
-type TestImageContentArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestImageContentArgs = TestAudioContentArgs
 
 // TestInputRequiredResultCapabilitiesArgs are the arguments of the tool
 // "test_input_required_result_capabilities".
-type TestInputRequiredResultCapabilitiesArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultCapabilitiesArgs = TestAudioContentArgs
 
 // TestInputRequiredResultElicitationArgs are the arguments of the tool
 // "test_input_required_result_elicitation".
-type TestInputRequiredResultElicitationArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultElicitationArgs = TestAudioContentArgs
 
 // TestInputRequiredResultListRootsArgs are the arguments of the tool
 // "test_input_required_result_list_roots".
-type TestInputRequiredResultListRootsArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultListRootsArgs = TestAudioContentArgs
 
 // TestInputRequiredResultMultiRoundArgs are the arguments of the tool
 // "test_input_required_result_multi_round".
-type TestInputRequiredResultMultiRoundArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultMultiRoundArgs = TestAudioContentArgs
 
 // TestInputRequiredResultMultipleInputsArgs are the arguments of the tool
 // "test_input_required_result_multiple_inputs".
-type TestInputRequiredResultMultipleInputsArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultMultipleInputsArgs = TestAudioContentArgs
 
 // TestInputRequiredResultRequestStateArgs are the arguments of the tool
 // "test_input_required_result_request_state".
-type TestInputRequiredResultRequestStateArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultRequestStateArgs = TestAudioContentArgs
 
 // TestInputRequiredResultSamplingArgs are the arguments of the tool
 // "test_input_required_result_sampling".
-type TestInputRequiredResultSamplingArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultSamplingArgs = TestAudioContentArgs
 
 // TestInputRequiredResultTamperedStateArgs are the arguments of the tool
 // "test_input_required_result_tampered_state".
-type TestInputRequiredResultTamperedStateArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestInputRequiredResultTamperedStateArgs = TestAudioContentArgs
 
 // TestLoggingToolArgs are the arguments of the tool "test_logging_tool".
-type TestLoggingToolArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestLoggingToolArgs = TestAudioContentArgs
 
 // TestMissingCapabilityArgs are the arguments of the tool "test_missing_capability".
-type TestMissingCapabilityArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestMissingCapabilityArgs = TestAudioContentArgs
 
 // TestMultipleContentTypesArgs are the arguments of the tool "test_multiple_content_types".
-type TestMultipleContentTypesArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestMultipleContentTypesArgs = TestAudioContentArgs
 
 // TestReconnectionArgs are the arguments of the tool "test_reconnection".
-type TestReconnectionArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestReconnectionArgs = TestAudioContentArgs
 
 // TestSamplingArgs are the arguments of the tool "test_sampling".
 type TestSamplingArgs struct {
@@ -113,22 +147,34 @@ type TestSamplingArgs struct {
 }
 
 // TestSimpleTextArgs are the arguments of the tool "test_simple_text".
-type TestSimpleTextArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestSimpleTextArgs = TestAudioContentArgs
 
 // TestStreamingElicitationArgs are the arguments of the tool "test_streaming_elicitation".
-type TestStreamingElicitationArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestStreamingElicitationArgs = TestAudioContentArgs
 
 // TestToolWithLoggingArgs are the arguments of the tool "test_tool_with_logging".
-type TestToolWithLoggingArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestToolWithLoggingArgs = TestAudioContentArgs
 
 // TestToolWithProgressArgs are the arguments of the tool "test_tool_with_progress".
-type TestToolWithProgressArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestToolWithProgressArgs = TestAudioContentArgs
 
 // TestTriggerPromptChangeArgs are the arguments of the tool "test_trigger_prompt_change".
-type TestTriggerPromptChangeArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestTriggerPromptChangeArgs = TestAudioContentArgs
 
 // TestTriggerToolChangeArgs are the arguments of the tool "test_trigger_tool_change".
-type TestTriggerToolChangeArgs struct{}
+//
+// Its schema is TestAudioContentArgs's.
+type TestTriggerToolChangeArgs = TestAudioContentArgs
 
 // TestXMCPHeaderArgs are the arguments of the tool "test_x_mcp_header".
 type TestXMCPHeaderArgs struct {
@@ -306,7 +352,7 @@ func (c *Client) TestElicitation(ctx context.Context, args TestElicitationArgs) 
 //
 // Asks the user for a form whose fields have defaults (SEP-1034).
 func (c *Client) TestElicitationSep1034Defaults(ctx context.Context, args TestElicitationSep1034DefaultsArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_elicitation_sep1034_defaults", args, validateTestElicitationSep1034DefaultsArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_elicitation_sep1034_defaults", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +364,7 @@ func (c *Client) TestElicitationSep1034Defaults(ctx context.Context, args TestEl
 //
 // Asks the user for a form of enums, titled and multi-select (SEP-1330).
 func (c *Client) TestElicitationSep1330Enums(ctx context.Context, args TestElicitationSep1330EnumsArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_elicitation_sep1330_enums", args, validateTestElicitationSep1330EnumsArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_elicitation_sep1330_enums", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -329,7 +375,7 @@ func (c *Client) TestElicitationSep1330Enums(ctx context.Context, args TestElici
 //
 // Answers with an embedded resource.
 func (c *Client) TestEmbeddedResource(ctx context.Context, args TestEmbeddedResourceArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_embedded_resource", args, validateTestEmbeddedResourceArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_embedded_resource", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +386,7 @@ func (c *Client) TestEmbeddedResource(ctx context.Context, args TestEmbeddedReso
 //
 // Always fails.
 func (c *Client) TestErrorHandling(ctx context.Context, args TestErrorHandlingArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_error_handling", args, validateTestErrorHandlingArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_error_handling", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +397,7 @@ func (c *Client) TestErrorHandling(ctx context.Context, args TestErrorHandlingAr
 //
 // Answers with an image.
 func (c *Client) TestImageContent(ctx context.Context, args TestImageContentArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_image_content", args, validateTestImageContentArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_image_content", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +409,7 @@ func (c *Client) TestImageContent(ctx context.Context, args TestImageContentArgs
 //
 // Asks only for the input the client's capabilities cover.
 func (c *Client) TestInputRequiredResultCapabilities(ctx context.Context, args TestInputRequiredResultCapabilitiesArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_capabilities", args, validateTestInputRequiredResultCapabilitiesArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_capabilities", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +421,7 @@ func (c *Client) TestInputRequiredResultCapabilities(ctx context.Context, args T
 //
 // Asks for the caller's name.
 func (c *Client) TestInputRequiredResultElicitation(ctx context.Context, args TestInputRequiredResultElicitationArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_elicitation", args, validateTestInputRequiredResultElicitationArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_elicitation", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -387,7 +433,7 @@ func (c *Client) TestInputRequiredResultElicitation(ctx context.Context, args Te
 //
 // Asks for the client's roots.
 func (c *Client) TestInputRequiredResultListRoots(ctx context.Context, args TestInputRequiredResultListRootsArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_list_roots", args, validateTestInputRequiredResultListRootsArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_list_roots", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -399,7 +445,7 @@ func (c *Client) TestInputRequiredResultListRoots(ctx context.Context, args Test
 //
 // Asks two questions, one a round.
 func (c *Client) TestInputRequiredResultMultiRound(ctx context.Context, args TestInputRequiredResultMultiRoundArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_multi_round", args, validateTestInputRequiredResultMultiRoundArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_multi_round", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -411,7 +457,7 @@ func (c *Client) TestInputRequiredResultMultiRound(ctx context.Context, args Tes
 //
 // Asks for a name, a completion and the roots at once.
 func (c *Client) TestInputRequiredResultMultipleInputs(ctx context.Context, args TestInputRequiredResultMultipleInputsArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_multiple_inputs", args, validateTestInputRequiredResultMultipleInputsArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_multiple_inputs", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +469,7 @@ func (c *Client) TestInputRequiredResultMultipleInputs(ctx context.Context, args
 //
 // Asks for a confirmation and keeps its state in the request.
 func (c *Client) TestInputRequiredResultRequestState(ctx context.Context, args TestInputRequiredResultRequestStateArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_request_state", args, validateTestInputRequiredResultRequestStateArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_request_state", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +481,7 @@ func (c *Client) TestInputRequiredResultRequestState(ctx context.Context, args T
 //
 // Asks the client's model a question.
 func (c *Client) TestInputRequiredResultSampling(ctx context.Context, args TestInputRequiredResultSamplingArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_sampling", args, validateTestInputRequiredResultSamplingArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_sampling", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -447,7 +493,7 @@ func (c *Client) TestInputRequiredResultSampling(ctx context.Context, args TestI
 //
 // Refuses a request state it did not sign.
 func (c *Client) TestInputRequiredResultTamperedState(ctx context.Context, args TestInputRequiredResultTamperedStateArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_tampered_state", args, validateTestInputRequiredResultTamperedStateArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_input_required_result_tampered_state", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -458,7 +504,7 @@ func (c *Client) TestInputRequiredResultTamperedState(ctx context.Context, args 
 //
 // Logs a message only when the client asked for logs (SEP-2575).
 func (c *Client) TestLoggingTool(ctx context.Context, args TestLoggingToolArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_logging_tool", args, validateTestLoggingToolArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_logging_tool", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -469,7 +515,7 @@ func (c *Client) TestLoggingTool(ctx context.Context, args TestLoggingToolArgs) 
 //
 // Needs the client's sampling capability (SEP-2575).
 func (c *Client) TestMissingCapability(ctx context.Context, args TestMissingCapabilityArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_missing_capability", args, validateTestMissingCapabilityArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_missing_capability", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -480,7 +526,7 @@ func (c *Client) TestMissingCapability(ctx context.Context, args TestMissingCapa
 //
 // Answers with a text, an image and an embedded resource.
 func (c *Client) TestMultipleContentTypes(ctx context.Context, args TestMultipleContentTypesArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_multiple_content_types", args, validateTestMultipleContentTypesArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_multiple_content_types", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -491,7 +537,7 @@ func (c *Client) TestMultipleContentTypes(ctx context.Context, args TestMultiple
 //
 // Closes its SSE stream while it runs; the client reconnects for the result (SEP-1699).
 func (c *Client) TestReconnection(ctx context.Context, args TestReconnectionArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_reconnection", args, validateTestReconnectionArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_reconnection", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -513,7 +559,7 @@ func (c *Client) TestSampling(ctx context.Context, args TestSamplingArgs) ([]mcp
 //
 // Answers with a fixed text.
 func (c *Client) TestSimpleText(ctx context.Context, args TestSimpleTextArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_simple_text", args, validateTestSimpleTextArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_simple_text", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -524,7 +570,7 @@ func (c *Client) TestSimpleText(ctx context.Context, args TestSimpleTextArgs) ([
 //
 // Answers on a stream that carries no request of the server's (SEP-2575).
 func (c *Client) TestStreamingElicitation(ctx context.Context, args TestStreamingElicitationArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_streaming_elicitation", args, validateTestStreamingElicitationArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_streaming_elicitation", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -535,7 +581,7 @@ func (c *Client) TestStreamingElicitation(ctx context.Context, args TestStreamin
 //
 // Logs three messages while it runs.
 func (c *Client) TestToolWithLogging(ctx context.Context, args TestToolWithLoggingArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_tool_with_logging", args, validateTestToolWithLoggingArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_tool_with_logging", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -546,7 +592,7 @@ func (c *Client) TestToolWithLogging(ctx context.Context, args TestToolWithLoggi
 //
 // Reports its progress while it runs.
 func (c *Client) TestToolWithProgress(ctx context.Context, args TestToolWithProgressArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_tool_with_progress", args, validateTestToolWithProgressArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_tool_with_progress", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -557,7 +603,7 @@ func (c *Client) TestToolWithProgress(ctx context.Context, args TestToolWithProg
 //
 // Changes the list of prompts.
 func (c *Client) TestTriggerPromptChange(ctx context.Context, args TestTriggerPromptChangeArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_trigger_prompt_change", args, validateTestTriggerPromptChangeArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_trigger_prompt_change", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -568,7 +614,7 @@ func (c *Client) TestTriggerPromptChange(ctx context.Context, args TestTriggerPr
 //
 // Changes the list of tools.
 func (c *Client) TestTriggerToolChange(ctx context.Context, args TestTriggerToolChangeArgs) ([]mcp.Content, error) {
-	res, err := mcptool.CallTool(ctx, c.session, "test_trigger_tool_change", args, validateTestTriggerToolChangeArgs, nil, nil)
+	res, err := mcptool.CallTool(ctx, c.session, "test_trigger_tool_change", args, validateTestAudioContentArgs, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -814,462 +860,6 @@ func checkTestElicitationArgs(r *toolimpl.Report, v any) {
 	}
 }
 
-// validateTestElicitationSep1034DefaultsArgs checks a value against the JSON Schema
-// test_elicitation_sep1034_defaults arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestElicitationSep1034DefaultsArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestElicitationSep1034DefaultsArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestElicitationSep1034DefaultsArgs checks a value against the JSON Schema
-// test_elicitation_sep1034_defaults arguments, reporting every error in r.
-func checkTestElicitationSep1034DefaultsArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestElicitationSep1330EnumsArgs checks a value against the JSON Schema
-// test_elicitation_sep1330_enums arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestElicitationSep1330EnumsArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestElicitationSep1330EnumsArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestElicitationSep1330EnumsArgs checks a value against the JSON Schema
-// test_elicitation_sep1330_enums arguments, reporting every error in r.
-func checkTestElicitationSep1330EnumsArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestEmbeddedResourceArgs checks a value against the JSON Schema test_embedded_resource
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestEmbeddedResourceArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestEmbeddedResourceArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestEmbeddedResourceArgs checks a value against the JSON Schema test_embedded_resource
-// arguments, reporting every error in r.
-func checkTestEmbeddedResourceArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestErrorHandlingArgs checks a value against the JSON Schema test_error_handling
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestErrorHandlingArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestErrorHandlingArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestErrorHandlingArgs checks a value against the JSON Schema test_error_handling arguments,
-// reporting every error in r.
-func checkTestErrorHandlingArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestImageContentArgs checks a value against the JSON Schema test_image_content arguments:
-// nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestImageContentArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestImageContentArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestImageContentArgs checks a value against the JSON Schema test_image_content arguments,
-// reporting every error in r.
-func checkTestImageContentArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultCapabilitiesArgs checks a value against the JSON Schema
-// test_input_required_result_capabilities arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultCapabilitiesArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultCapabilitiesArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultCapabilitiesArgs checks a value against the JSON Schema
-// test_input_required_result_capabilities arguments, reporting every error in r.
-func checkTestInputRequiredResultCapabilitiesArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultElicitationArgs checks a value against the JSON Schema
-// test_input_required_result_elicitation arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultElicitationArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultElicitationArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultElicitationArgs checks a value against the JSON Schema
-// test_input_required_result_elicitation arguments, reporting every error in r.
-func checkTestInputRequiredResultElicitationArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultListRootsArgs checks a value against the JSON Schema
-// test_input_required_result_list_roots arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultListRootsArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultListRootsArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultListRootsArgs checks a value against the JSON Schema
-// test_input_required_result_list_roots arguments, reporting every error in r.
-func checkTestInputRequiredResultListRootsArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultMultiRoundArgs checks a value against the JSON Schema
-// test_input_required_result_multi_round arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultMultiRoundArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultMultiRoundArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultMultiRoundArgs checks a value against the JSON Schema
-// test_input_required_result_multi_round arguments, reporting every error in r.
-func checkTestInputRequiredResultMultiRoundArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultMultipleInputsArgs checks a value against the JSON Schema
-// test_input_required_result_multiple_inputs arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultMultipleInputsArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultMultipleInputsArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultMultipleInputsArgs checks a value against the JSON Schema
-// test_input_required_result_multiple_inputs arguments, reporting every error in r.
-func checkTestInputRequiredResultMultipleInputsArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultRequestStateArgs checks a value against the JSON Schema
-// test_input_required_result_request_state arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultRequestStateArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultRequestStateArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultRequestStateArgs checks a value against the JSON Schema
-// test_input_required_result_request_state arguments, reporting every error in r.
-func checkTestInputRequiredResultRequestStateArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultSamplingArgs checks a value against the JSON Schema
-// test_input_required_result_sampling arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultSamplingArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultSamplingArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultSamplingArgs checks a value against the JSON Schema
-// test_input_required_result_sampling arguments, reporting every error in r.
-func checkTestInputRequiredResultSamplingArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestInputRequiredResultTamperedStateArgs checks a value against the JSON Schema
-// test_input_required_result_tampered_state arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestInputRequiredResultTamperedStateArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestInputRequiredResultTamperedStateArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestInputRequiredResultTamperedStateArgs checks a value against the JSON Schema
-// test_input_required_result_tampered_state arguments, reporting every error in r.
-func checkTestInputRequiredResultTamperedStateArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestLoggingToolArgs checks a value against the JSON Schema test_logging_tool arguments:
-// nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestLoggingToolArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestLoggingToolArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestLoggingToolArgs checks a value against the JSON Schema test_logging_tool arguments,
-// reporting every error in r.
-func checkTestLoggingToolArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestMissingCapabilityArgs checks a value against the JSON Schema test_missing_capability
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestMissingCapabilityArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestMissingCapabilityArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestMissingCapabilityArgs checks a value against the JSON Schema test_missing_capability
-// arguments, reporting every error in r.
-func checkTestMissingCapabilityArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestMultipleContentTypesArgs checks a value against the JSON Schema
-// test_multiple_content_types arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestMultipleContentTypesArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestMultipleContentTypesArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestMultipleContentTypesArgs checks a value against the JSON Schema
-// test_multiple_content_types arguments, reporting every error in r.
-func checkTestMultipleContentTypesArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestReconnectionArgs checks a value against the JSON Schema test_reconnection arguments:
-// nil when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestReconnectionArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestReconnectionArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestReconnectionArgs checks a value against the JSON Schema test_reconnection arguments,
-// reporting every error in r.
-func checkTestReconnectionArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
 // validateTestSamplingArgs checks a value against the JSON Schema test_sampling arguments: nil when
 // valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
 func validateTestSamplingArgs(v any) tool.Errors {
@@ -1308,167 +898,6 @@ func checkTestSamplingArgs(r *toolimpl.Report, v any) {
 		if hasPrompt {
 			if _, ok := prompt.(string); !ok {
 				r.Type(at.Key("prompt"), "string", prompt)
-			}
-		}
-	}
-}
-
-// validateTestSimpleTextArgs checks a value against the JSON Schema test_simple_text arguments: nil
-// when valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestSimpleTextArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestSimpleTextArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestSimpleTextArgs checks a value against the JSON Schema test_simple_text arguments,
-// reporting every error in r.
-func checkTestSimpleTextArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestStreamingElicitationArgs checks a value against the JSON Schema
-// test_streaming_elicitation arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestStreamingElicitationArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestStreamingElicitationArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestStreamingElicitationArgs checks a value against the JSON Schema
-// test_streaming_elicitation arguments, reporting every error in r.
-func checkTestStreamingElicitationArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestToolWithLoggingArgs checks a value against the JSON Schema test_tool_with_logging
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestToolWithLoggingArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestToolWithLoggingArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestToolWithLoggingArgs checks a value against the JSON Schema test_tool_with_logging
-// arguments, reporting every error in r.
-func checkTestToolWithLoggingArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestToolWithProgressArgs checks a value against the JSON Schema test_tool_with_progress
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestToolWithProgressArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestToolWithProgressArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestToolWithProgressArgs checks a value against the JSON Schema test_tool_with_progress
-// arguments, reporting every error in r.
-func checkTestToolWithProgressArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestTriggerPromptChangeArgs checks a value against the JSON Schema
-// test_trigger_prompt_change arguments: nil when valid, else the errors (at most
-// tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateTestTriggerPromptChangeArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestTriggerPromptChangeArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestTriggerPromptChangeArgs checks a value against the JSON Schema
-// test_trigger_prompt_change arguments, reporting every error in r.
-func checkTestTriggerPromptChangeArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
-			}
-		}
-	}
-}
-
-// validateTestTriggerToolChangeArgs checks a value against the JSON Schema test_trigger_tool_change
-// arguments: nil when valid, else the errors (at most tool.DefaultMaxErrors, then
-// tool.CodeTooManyErrors).
-func validateTestTriggerToolChangeArgs(v any) tool.Errors {
-	var r toolimpl.Report
-	checkTestTriggerToolChangeArgs(&r, v)
-	return r.Errors()
-}
-
-// checkTestTriggerToolChangeArgs checks a value against the JSON Schema test_trigger_tool_change
-// arguments, reporting every error in r.
-func checkTestTriggerToolChangeArgs(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		if len(obj) > 0 {
-			for k := range toolimpl.KeysInOrder(obj) {
-				r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				if r.Full() {
-					break
-				}
 			}
 		}
 	}

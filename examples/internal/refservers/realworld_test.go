@@ -1,6 +1,7 @@
 package refservers
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -60,7 +61,7 @@ func realworldTools(t *testing.T) (map[string][]byte, int) {
 		}
 		schema, err := os.ReadFile(filepath.Join(realworldDir, s.File))
 		require.NoError(t, err)
-		tools[pkg] = append(tools[pkg], tool{Name: strings.TrimPrefix(s.ID, s.Corpus+"__"), InputSchema: schema, OutputSchema: schema})
+		tools[pkg] = append(tools[pkg], tool{Name: strings.TrimPrefix(s.ID, s.Corpus+"__"), InputSchema: schema, OutputSchema: asResult(t, schema)})
 	}
 	lists := map[string][]byte{}
 	count := 0
@@ -74,12 +75,27 @@ func realworldTools(t *testing.T) (map[string][]byte, int) {
 			count += len(doc["properties"].(map[string]any))
 			list[i].InputSchema, err = json.Marshal(doc)
 			require.NoError(t, err)
-			list[i].OutputSchema = list[i].InputSchema
+			list[i].OutputSchema = asResult(t, list[i].InputSchema)
 		}
 		lists[pkg], err = json.Marshal(map[string]any{"tools": list})
 		require.NoError(t, err)
 	}
 	return lists, count
+}
+
+// asResult is schema as a tool's output schema: its description says so,
+// so that it is not the input schema listed again, which a client declares
+// once, and both sides of every schema are generated and built.
+func asResult(t *testing.T, schema []byte) json.RawMessage {
+	var s map[string]any
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	dec.UseNumber() // numbers as written
+	require.NoError(t, dec.Decode(&s))
+	d, _ := s["description"].(string)
+	s["description"] = strings.TrimSpace(d + " The result.")
+	out, err := json.Marshal(s)
+	require.NoError(t, err)
+	return out
 }
 
 // realworldNotes are how many notes each corpus's client has: what a Go

@@ -73,32 +73,10 @@ type GetBookingArgs struct {
 	Reference string `json:"reference"`
 }
 
-// Booking status.
-//
-// GetBookingResultStatus is one of the values of the constants below.
-type GetBookingResultStatus string
-
-const (
-	GetBookingResultStatusConfirmed GetBookingResultStatus = "confirmed"
-	GetBookingResultStatusCancelled GetBookingResultStatus = "cancelled"
-)
-
 // GetBookingResult is the structured result of the tool "get_booking".
 //
-// book_flight's and get_booking's result.
-type GetBookingResult struct {
-	// Booking reference, six letters or digits.
-	Reference string `json:"reference"`
-
-	// The booked flight.
-	FlightID *string `json:"flight_id,omitempty"`
-
-	// Seats booked.
-	Seats *int64 `json:"seats,omitempty"`
-
-	// Booking status.
-	Status GetBookingResultStatus `json:"status"`
-}
+// Its schema is BookFlightResult's.
+type GetBookingResult = BookFlightResult
 
 // Cabin class.
 //
@@ -208,7 +186,7 @@ func (c *Client) BookFlight(ctx context.Context, args BookFlightArgs) (BookFligh
 // Looks up a booking.
 func (c *Client) GetBooking(ctx context.Context, args GetBookingArgs) (GetBookingResult, error) {
 	var out GetBookingResult
-	_, err := mcptool.CallTool(ctx, c.session, "get_booking", args, validateGetBookingArgs, &out, validateGetBookingResult)
+	_, err := mcptool.CallTool(ctx, c.session, "get_booking", args, validateGetBookingArgs, &out, validateBookFlightResult)
 	return out, err
 }
 
@@ -561,91 +539,6 @@ func checkGetBookingArgs(r *toolimpl.Report, v any) {
 			} else {
 				if !bookFlightResultReferencePattern(s) {
 					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-				}
-			}
-		}
-	}
-}
-
-// validateGetBookingResult checks a value against the JSON Schema get_booking result: nil when
-// valid, else the errors (at most tool.DefaultMaxErrors, then tool.CodeTooManyErrors).
-func validateGetBookingResult(v any) tool.Errors {
-	var r toolimpl.Report
-	checkGetBookingResult(&r, v)
-	return r.Errors()
-}
-
-// checkGetBookingResult checks a value against the JSON Schema get_booking result, reporting every
-// error in r.
-func checkGetBookingResult(r *toolimpl.Report, v any) {
-	var at toolimpl.Loc
-	if obj, ok := value.Object(v); !ok {
-		r.Type(at, "object", v)
-	} else {
-		present := 0
-		reference, hasReference := obj["reference"]
-		if hasReference {
-			present++
-		}
-		flightId, hasFlightId := obj["flight_id"]
-		if hasFlightId {
-			present++
-		}
-		seats, hasSeats := obj["seats"]
-		if hasSeats {
-			present++
-		}
-		status, hasStatus := obj["status"]
-		if hasStatus {
-			present++
-		}
-		if !hasReference {
-			r.Add(at.Key("reference"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-		}
-		if !hasStatus {
-			r.Add(at.Key("status"), tool.Error{Code: tool.CodeMissing, Expected: "string"})
-		}
-		if len(obj) > present {
-			for k := range toolimpl.KeysInOrder(obj) {
-				switch k {
-				case "reference", "flight_id", "seats", "status":
-				default:
-					r.Add(at.Key(k), tool.Error{Code: tool.CodeUnexpected, Got: value.TypeName(obj[k])})
-				}
-				if r.Full() {
-					break
-				}
-			}
-		}
-		if hasReference {
-			if s, ok := reference.(string); !ok {
-				r.Type(at.Key("reference"), "string", reference)
-			} else {
-				if !bookFlightResultReferencePattern(s) {
-					r.Value("pattern", at.Key("reference"), "a string matching the pattern ^[A-Z0-9]{6}$", reference)
-				}
-			}
-		}
-		if hasFlightId {
-			if _, ok := flightId.(string); !ok {
-				r.Type(at.Key("flight_id"), "string", flightId)
-			}
-		}
-		if hasSeats {
-			if num, ok := value.Number(seats); !ok || !value.IsInteger(seats) {
-				r.Type(at.Key("seats"), "integer", seats)
-			} else {
-				if num < 1 {
-					r.Value("minimum", at.Key("seats"), ">= 1", seats)
-				}
-			}
-		}
-		if hasStatus {
-			if s3, ok := status.(string); !ok {
-				r.Type(at.Key("status"), "string", status)
-			} else {
-				if _, in := toolimpl.Enum(s3, bookFlightResultStatusValues); !in {
-					r.Value(tool.CodeEnum, at.Key("status"), "one of \"confirmed\", \"cancelled\"", status)
 				}
 			}
 		}

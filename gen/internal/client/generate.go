@@ -65,6 +65,21 @@ func Generate(tools []Tool, pkg, source string) ([]byte, []string, error) {
 	}
 	var errs ir.Errors
 	var validators []emit.Validator
+	// A schema listed again (two tools of one result, as a server that
+	// builds both from one type lists them) is the first one's type under
+	// an alias and its validator: one declaration of each.
+	type firstOf struct{ typ, check string }
+	first := map[string]firstOf{}
+	declare := func(schema []byte, doc *jsonschema.Document, typ string, check *string, at, source string) {
+		if d, ok := first[string(schema)]; ok {
+			b.decls = append(b.decls, comments(append(b.heads[typ], fmt.Sprintf("Its schema is %s's.", d.typ))).Type().Id(typ).Op("=").Id(d.typ))
+			*check = d.check
+			return
+		}
+		first[string(schema)] = firstOf{typ, *check}
+		b.declare(doc.Root, typ, at)
+		validators = append(validators, emit.Validator{Doc: doc, Func: *check, Source: source})
+	}
 	for _, p := range plans {
 		b.tool = p.t.Name
 		compile := func(s *ir.Schema, which string) *jsonschema.Document {
@@ -87,11 +102,9 @@ func Generate(tools []Tool, pkg, source string) ([]byte, []string, error) {
 		if p.in == nil || p.t.OutputSchema != nil && p.out == nil {
 			continue
 		}
-		b.declare(p.in.Root, p.args, "inputSchema")
-		validators = append(validators, emit.Validator{Doc: p.in, Func: p.checkIn, Source: p.t.Name + " arguments"})
+		declare(p.t.InputSchema, p.in, p.args, &p.checkIn, "inputSchema", p.t.Name+" arguments")
 		if p.out != nil {
-			b.declare(p.out.Root, p.result, "outputSchema")
-			validators = append(validators, emit.Validator{Doc: p.out, Func: p.checkOut, Source: p.t.Name + " result"})
+			declare(p.t.OutputSchema, p.out, p.result, &p.checkOut, "outputSchema", p.t.Name+" result")
 		}
 	}
 	if err := errs.Err(); err != nil {
