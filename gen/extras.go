@@ -28,12 +28,13 @@ func checkExamples(t *ir.Tool, errs *Errors) {
 		v, err := jsonschema.ParseJSON([]byte(e.Text))
 		if err != nil {
 			at := e.Pos
+			// encoding/json says where the syntax breaks.
 			var syntax *json.SyntaxError
-			if errors.As(err, &syntax) && syntax.Offset > 1 {
+			if errors.As(json.Unmarshal([]byte(e.Text), new(json.RawMessage)), &syntax) && syntax.Offset > 1 {
 				at.Column += int(syntax.Offset) - 1
 				at.Offset += int(syntax.Offset) - 1
 			}
-			errs.Add(at, "//toolgen:example is not JSON: %v; write the example arguments as one JSON object", err)
+			errs.Add(at, "//toolgen:example: %v; write the example arguments as one JSON object", err)
 			continue
 		}
 		if _, ok := v.(*jsonschema.Object); !ok {
@@ -43,7 +44,7 @@ func checkExamples(t *ir.Tool, errs *Errors) {
 		if t.Schema == nil || t.Schema.Doc == nil {
 			continue // the schema's own errors are reported
 		}
-		if why := emit.ExampleBreaks(t.Schema.Doc.Root, v, t.Schema.Doc.Options.NullAbsent); why != "" {
+		if why := emit.ExampleBreaks(t.Schema.Doc.Root, v); why != "" {
 			errs.Add(e.Pos, "//toolgen:example breaks the %s tool's schema: %s; write an example the schema accepts", t.Name, why)
 			continue
 		}

@@ -15,14 +15,15 @@ import (
 // line, read) against its canonical schema s as the validator checks them:
 // the kinds, the rules of each kind and of the whole value of the keyword
 // model, member by member. It says where and how v breaks s, or "" when it
-// breaks nothing. nullAbsent counts a null optional member as absent, as
-// the validator of a struct's schema does. A $dynamicRef is not followed:
-// a struct's schema has none.
-func ExampleBreaks(s *jsonschema.Schema, v any, nullAbsent bool) string {
-	return (&exampleCheck{nullAbsent: nullAbsent}).breaks(s, v, "", 0)
+// breaks nothing. A null member is null, as JSON Schema reads it, even
+// where the validator counts it as absent: a provider that takes examples
+// may check them against the schema it is sent. A $dynamicRef is not
+// followed: a struct's schema has none.
+func ExampleBreaks(s *jsonschema.Schema, v any) string {
+	return (&exampleCheck{}).breaks(s, v, "", 0)
 }
 
-type exampleCheck struct{ nullAbsent bool }
+type exampleCheck struct{}
 
 // maxExampleDepth bounds the schemas followed ($ref cycles through a
 // value's members end with the value; this guards the rest).
@@ -87,10 +88,7 @@ func (c *exampleCheck) breaks(s *jsonschema.Schema, v any, at string, depth int)
 // object checks an object's members: required, unexpected and
 // dependentRequired members, then each member's value.
 func (c *exampleCheck) object(s *jsonschema.Schema, x *jsonschema.Object, at string, depth int) string {
-	present := func(k string) bool {
-		v, ok := x.Get(k)
-		return ok && !(v == nil && c.nullAbsent)
-	}
+	present := x.Has
 	p := plan.ObjectOf(s)
 	for _, m := range p.Missing {
 		if !present(m.Name) {
@@ -125,9 +123,6 @@ func (c *exampleCheck) object(s *jsonschema.Schema, x *jsonschema.Object, at str
 				return "unexpected member '" + join(at, k) + "'"
 			}
 			subs = append(subs, s.AdditionalProperties)
-		}
-		if v == nil && c.nullAbsent && !slices.Contains(s.Required, k) {
-			continue
 		}
 		for _, sub := range subs {
 			if why := c.breaks(sub, v, join(at, k), depth+1); why != "" {

@@ -46,8 +46,10 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 		if word == exampleDirective {
 			text := strings.TrimPrefix(c.Text, word)
 			at := pos
-			at.Column += len(c.Text) - len(strings.TrimLeft(text, " \t"))
-			at.Offset += at.Column - pos.Column
+			if strings.TrimSpace(text) != "" {
+				at.Column += len(c.Text) - len(strings.TrimLeft(text, " \t"))
+				at.Offset += at.Column - pos.Column
+			}
 			examples = append(examples, option{"example", strings.TrimSpace(text), at})
 			continue
 		}
