@@ -103,3 +103,35 @@ type NotATool struct{ A int }
 		`tools.go:29:19: //toolgen:example without //toolgen:tool: examples are a tool's; add the //toolgen:tool line to this doc comment`,
 	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 }
+
+// An example is checked all the way down: a nested struct (a $ref), an
+// array's items and bounds, an enum; a good example passes.
+func TestExampleNested(t *testing.T) {
+	_, err, dir := generate(t, `package tools
+
+// Leg is one leg of a trip.
+type Leg struct {
+	To   string `+"`json:\"to\" jsonschema:\"enum=OSL,enum=CDG\"`"+`
+	Days int    `+"`json:\"days\" jsonschema:\"minimum=1\"`"+`
+}
+
+// TripArgs plans a trip.
+//
+//toolgen:tool
+//toolgen:example {"legs":[{"to":"OSL","days":2},{"to":"CDG","days":1}]}
+//toolgen:example {"legs":[{"to":"OSL","days":2},{"to":"LHR","days":1}]}
+//toolgen:example {"legs":[{"to":"OSL","days":0}]}
+//toolgen:example {"legs":[]}
+//toolgen:example {"legs":[{"to":"OSL"}]}
+type TripArgs struct {
+	Legs []Leg `+"`json:\"legs\" jsonschema:\"minItems=1\"`"+`
+}
+`)
+	require.Error(t, err)
+	assert.Equal(t, strings.Join([]string{
+		`tools.go:13:19: //toolgen:example breaks the trip tool's schema: member 'legs[1].to': it is not one of "OSL", "CDG"; write an example the schema accepts`,
+		`tools.go:14:19: //toolgen:example breaks the trip tool's schema: member 'legs[0].days': minimum is 1; write an example the schema accepts`,
+		`tools.go:15:19: //toolgen:example breaks the trip tool's schema: member 'legs': it should be an array of at least 1 item; write an example the schema accepts`,
+		`tools.go:16:19: //toolgen:example breaks the trip tool's schema: missing required member 'legs[0].days'; write an example the schema accepts`,
+	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+}

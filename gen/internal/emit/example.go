@@ -46,7 +46,7 @@ func (c *exampleCheck) breaks(s *jsonschema.Schema, v any, at string, depth int)
 	if s.Types != nil && !slices.ContainsFunc(s.Types, func(t string) bool {
 		return t == kind || t == "integer" && kind == "number" && value.IsInteger(v)
 	}) {
-		return fmt.Sprintf("%s should be %s, got %s", subject, plan.TypeList(s.Types), jsonschema.CompactJSON(v))
+		return fmt.Sprintf("%s should be %s, got %s", subject, plan.TypeText(s), jsonschema.CompactJSON(v))
 	}
 	fail := func(why string) string { return subject + ": " + why }
 	var rules []plan.Rule
