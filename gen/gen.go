@@ -197,6 +197,10 @@ func Generate(cfg Config) ([]File, error) {
 			if t == nil {
 				continue
 			}
+			checkExamples(t, &errs)
+			if note := extrasNote(t); note != "" {
+				notes = append(notes, Note{Pos: t.Pos, Msg: note})
+			}
 			if t.ResultType != nil {
 				t.Result = results[t.ResultType]
 				if t.Result == nil {

@@ -258,13 +258,13 @@ type Tools struct{}
 collide/t.go:10:6: ValidateZArgs collides with the identifier toolgen generates in tools_gen.go; rename it
 collide/t.go:12:6: Tools collides with the identifier toolgen generates in tools_gen.go; rename it
 directives/a.go:5:1: risk=maybe: want read, act or dangerous
-directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict=, result=, needs= or schema=)
+directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict=, result=, needs=, schema=, defer= or callers=)
 directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
 directives/a.go:19:6: Number is not a struct type: only struct types can be tools (or, with schema=file.json, a map[string]any)
 directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
 directives/b.go:4:6: tool name "b" is already used by BArgs at directives/a.go:14:6
 directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at directives/a.go:14:6 does; rename one of the types
-directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool or //toolgen:output)
+directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool, //toolgen:output or //toolgen:example)
 directives/b.go:10:6: Alias is an alias: annotate the struct type it stands for
 fields/t.go:5:2: field Ch: chan int has no JSON form (encoding/json cannot encode it); leave the field out with json:"-"
 fields/t.go:6:2: field Small: maximum=300 is outside the range of int8

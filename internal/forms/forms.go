@@ -68,6 +68,18 @@ type Envelope struct {
 	// begins with a "$schema" member of this URI, unless it declares one
 	// of its own.
 	Schema string
+	// Defer, Callers, Examples and Output name the members in which the
+	// form takes what a tool's directive asks beyond its schema, written
+	// before Close, in this order, only for a tool that asks it; "" where
+	// the provider has no such member. Defer is true for defer=true
+	// (deferred loading, found through tool search); Callers the values
+	// of callers= in the provider's terms; Examples the tool's
+	// //toolgen:example arguments; Output the tool's result schema, for a
+	// tool that code may call (callers=programmatic): what that code reads.
+	Defer, Callers, Examples, Output string
+	// Direct and Programmatic are the provider's values, in JSON, of the
+	// callers of a callers= option: the strings, comma-separated.
+	Direct, Programmatic string
 	// Note and Comment say how a tool (or an output) goes to its provider
 	// when it falls back to this form: in toolgen's notes (`OpenAI with
 	// "strict": false`) and in the doc comment of its generated variable
@@ -93,6 +105,26 @@ const (
 	draft202012 = "https://json-schema.org/draft/2020-12/schema"
 )
 
+// The members of deferred loading, callers, examples and a result schema,
+// where a provider has them (openai-go's responses.FunctionToolParam,
+// anthropic-sdk-go's ToolParam).
+var (
+	responsesExtras = Envelope{Defer: "defer_loading", Callers: "allowed_callers", Output: "output_schema",
+		Direct: `"direct"`, Programmatic: `"programmatic"`}
+	// Anthropic names the code that calls a tool by the version of its
+	// code execution tool: each version the SDK knows may, whichever the
+	// request sends.
+	anthropicExtras = Envelope{Defer: "defer_loading", Callers: "allowed_callers", Examples: "input_examples",
+		Direct: `"direct"`, Programmatic: `"code_execution_20250825","code_execution_20260120","code_execution_20260521"`}
+)
+
+// extended is e with the members of x.
+func extended(e, x Envelope) Envelope {
+	e.Defer, e.Callers, e.Examples, e.Output = x.Defer, x.Callers, x.Examples, x.Output
+	e.Direct, e.Programmatic = x.Direct, x.Programmatic
+	return e
+}
+
 // forms is the table of forms, in the order of the fields of tool.Dialects.
 var forms = [...]Form{
 	{
@@ -113,7 +145,7 @@ var forms = [...]Form{
 	{
 		Dialect: tool.OpenAIResponses, Name: "OpenAIResponses", Option: "openai", Strict: true, Fallback: tool.OpenAIResponsesNonStrict,
 		Lowering: "openai-strict", Title: "OpenAI strict mode",
-		Definition: Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":true}`},
+		Definition: extended(Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":true}`}, responsesExtras),
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":true}`},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponses },
 		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.OpenAIResponses },
@@ -121,14 +153,14 @@ var forms = [...]Form{
 	{
 		Dialect: tool.OpenAIResponsesNonStrict, Name: "OpenAIResponsesNonStrict", Option: "openai-nonstrict",
 		Lowering: "canonical", Title: "OpenAI's non-strict tools",
-		Definition: Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment},
+		Definition: extended(Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment}, responsesExtras),
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponsesNonStrict },
 	},
 	{
 		Dialect: tool.Anthropic, Name: "Anthropic", Option: "anthropic", Strict: true, Fallback: tool.AnthropicNonStrict,
 		Lowering: "anthropic-strict", Title: "Anthropic strict mode",
-		Definition: Envelope{Open: "{", Named: true, Key: "input_schema", Close: `,"strict":true}`},
+		Definition: extended(Envelope{Open: "{", Named: true, Key: "input_schema", Close: `,"strict":true}`}, anthropicExtras),
 		Format:     Envelope{Open: `{"type":"json_schema"`, Key: "schema", Close: "}"},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.Anthropic },
 		format:     func(fs *tool.ResponseFormats) *tool.ResponseFormat { return &fs.Anthropic },
@@ -138,8 +170,8 @@ var forms = [...]Form{
 		// answer is its input.
 		Dialect: tool.AnthropicNonStrict, Name: "AnthropicNonStrict", Option: "anthropic-nonstrict",
 		Lowering: "canonical", Title: "Anthropic's non-strict tools",
-		Definition: Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
-			Note: `Anthropic without "strict": true`, Comment: `without "strict": true`},
+		Definition: extended(Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
+			Note: `Anthropic without "strict": true`, Comment: `without "strict": true`}, anthropicExtras),
 		Format: Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
 			Note: "Anthropic as a tool the request forces", Comment: "a tool the request forces"},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.AnthropicNonStrict },

@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,25 @@ func NewTool(t tool.Tool, rows []Form) tool.Tool {
 	return t
 }
 
+// Extra is what a tool's directive asks of its definitions beyond its
+// schema, each in the forms whose provider takes it (see forms.Envelope):
+// deferred loading (defer=true), the callers that may call it (callers=:
+// "direct", "programmatic"), its example arguments (//toolgen:example
+// lines, each a JSON object).
+type Extra struct {
+	Defer    bool
+	Callers  []string
+	Examples []string
+}
+
+// NewToolWith is NewTool for a tool whose directive asks x of its
+// definitions.
+func NewToolWith(t tool.Tool, rows []Form, x Extra) tool.Tool {
+	w := wrapper{name: t.Name, description: t.Description, risk: t.Risk, idempotent: t.Idempotent, result: string(t.ResultSchema), extra: x}
+	t.Dialects = w.dialects(rows)
+	return t
+}
+
 // NewOutput returns o with its Formats, each form's format around its
 // schema, with o's Name and Description (see NewTool).
 func NewOutput(o tool.Output, rows []Form) tool.Output {
@@ -50,6 +70,11 @@ func NewOutput(o tool.Output, rows []Form) tool.Output {
 // result's schema, "" for none.
 func dialects(name, description string, risk tool.Risk, idempotent bool, result string, rows []Form) tool.Dialects {
 	w := wrapper{name: name, description: description, risk: risk, idempotent: idempotent, result: result}
+	return w.dialects(rows)
+}
+
+// dialects returns the tool's definitions in rows.
+func (w *wrapper) dialects(rows []Form) tool.Dialects {
 	var ds tool.Dialects
 	for i, b := range w.wrap(rows, false) {
 		f := &rows[i]
@@ -95,6 +120,8 @@ type wrapper struct {
 	risk       tool.Risk
 	idempotent bool
 	result     string
+	// For an envelope with the members of Extra.
+	extra Extra
 }
 
 // wrapped is one form's JSON: the whole definition or format, and the
@@ -129,6 +156,7 @@ func (w *wrapper) wrap(rows []Form, format bool) []wrapped {
 		if e.Annotations {
 			size += len(w.result) + 96
 		}
+		size += w.extraSize(&e)
 	}
 	buf := make([]byte, 0, size)
 	type span struct{ end, schema, schemaEnd int }
@@ -179,7 +207,61 @@ func (w *wrapper) append(b []byte, e *forms.Envelope, schema string) (_ []byte, 
 		b = append(b, `,"annotations":`...)
 		b = append(b, mcpAnnotations(w.risk, w.idempotent)...)
 	}
+	b = w.appendExtra(b, e)
 	return append(b, e.Close...), start, end
+}
+
+// appendExtra appends the members of w.extra that e takes (see
+// forms.Envelope): none for a tool that asks none.
+func (w *wrapper) appendExtra(b []byte, e *forms.Envelope) []byte {
+	x := &w.extra
+	if x.Defer && e.Defer != "" {
+		b = append(b, `,"`...)
+		b = append(b, e.Defer...)
+		b = append(b, `":true`...)
+	}
+	if len(x.Callers) > 0 && e.Callers != "" {
+		b = append(b, `,"`...)
+		b = append(b, e.Callers...)
+		b = append(b, `":[`...)
+		for i, c := range x.Callers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if c == "programmatic" {
+				b = append(b, e.Programmatic...)
+			} else {
+				b = append(b, e.Direct...)
+			}
+		}
+		b = append(b, ']')
+	}
+	if len(x.Examples) > 0 && e.Examples != "" {
+		b = append(b, `,"`...)
+		b = append(b, e.Examples...)
+		b = append(b, `":[`...)
+		b = append(b, strings.Join(x.Examples, ",")...)
+		b = append(b, ']')
+	}
+	if w.result != "" && e.Output != "" && slices.Contains(x.Callers, "programmatic") {
+		b = append(b, `,"`...)
+		b = append(b, e.Output...)
+		b = append(b, `":`...)
+		b = appendSchema(b, e.Schema, w.result)
+	}
+	return b
+}
+
+// extraSize is about the size of the members appendExtra appends.
+func (w *wrapper) extraSize(e *forms.Envelope) int {
+	if e.Defer == "" && e.Callers == "" && e.Examples == "" && e.Output == "" {
+		return 0
+	}
+	n := 96 + len(w.result)
+	for _, x := range w.extra.Examples {
+		n += len(x) + 1
+	}
+	return n
 }
 
 // appendSchema appends schema, with dialect as its first member "$schema"

@@ -243,3 +243,34 @@ func BenchmarkWrap(b *testing.B) {
 		}
 	})
 }
+
+// NewToolWith writes each member a form takes, in the table's order and
+// before Close; the result schema only for a tool code may call; nothing
+// in a form without the members, and, with a fallback, the members of the
+// form the definition takes.
+func TestNewToolWith(t *testing.T) {
+	const params = `{"type":"object"}`
+	const result = `{"type":"object","properties":{"n":{"type":"integer"}}}`
+	base := tool.Tool{Name: "n", Risk: tool.RiskRead, Idempotent: true, ResultSchema: json.RawMessage(result)}
+	rows := []Form{{Shape: tool.OpenAI, Parameters: params}, {Shape: tool.OpenAIResponses, Form: tool.OpenAIResponsesNonStrict, Parameters: params},
+		{Shape: tool.Anthropic, Parameters: params}, {Shape: tool.Gemini, Parameters: params}, {Shape: tool.MCP, Parameters: params}}
+	all := NewToolWith(base, rows, Extra{Defer: true, Callers: []string{"direct", "programmatic"}, Examples: []string{`{"a":1}`, `{"a":2}`}})
+	assert.Equal(t, `{"type":"function","function":{"name":"n","parameters":{"type":"object"},"strict":true}}`, string(all.Dialects.OpenAI.Tool))
+	assert.Equal(t, `{"type":"function","name":"n","parameters":{"type":"object"},"defer_loading":true,"allowed_callers":["direct","programmatic"],"output_schema":`+result+`,"strict":false}`,
+		string(all.Dialects.OpenAIResponses.Tool))
+	assert.Equal(t, `{"name":"n","input_schema":{"type":"object"},"defer_loading":true,"allowed_callers":["direct","code_execution_20250825","code_execution_20260120","code_execution_20260521"],"input_examples":[{"a":1},{"a":2}],"strict":true}`,
+		string(all.Dialects.Anthropic.Tool))
+	plain := NewTool(base, rows)
+	assert.Equal(t, string(plain.Dialects.Gemini.Tool), string(all.Dialects.Gemini.Tool))
+	assert.Equal(t, string(plain.Dialects.MCP.Tool), string(all.Dialects.MCP.Tool))
+	for _, d := range []tool.Dialect{tool.OpenAIResponses, tool.Anthropic} {
+		def, _ := all.Dialects.Get(d)
+		assert.True(t, json.Valid(def.Tool), d)
+	}
+
+	direct := NewToolWith(base, rows, Extra{Callers: []string{"direct"}})
+	assert.Equal(t, `{"type":"function","name":"n","parameters":{"type":"object"},"allowed_callers":["direct"],"strict":false}`,
+		string(direct.Dialects.OpenAIResponses.Tool), "no output_schema without programmatic callers")
+	none := NewToolWith(base, rows, Extra{})
+	assert.Equal(t, plain.Dialects, none.Dialects)
+}

@@ -16,7 +16,9 @@
 //     bounded in number (TooDeep is the error of a value nested too deep);
 //   - NewTool, NewOutput and Form, which build a tool's tool.Dialects (an
 //     output's tool.ResponseFormats) when its package is initialized, from
-//     its literal and a table of its forms around its schema constants;
+//     its literal and a table of its forms around its schema constants
+//     (NewToolWith and Extra, with what defer=, callers= and
+//     //toolgen:example add to the definitions);
 //   - the helpers of the map validators and decoders beside the value
 //     functions of runtime/toolimpl/value: enum tables (In, InNumbers,
 //     NumberEnum), the conversions into Go fields that are not a value's

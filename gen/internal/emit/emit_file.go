@@ -99,6 +99,9 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 			field("ValidateResult", jen.Id(result.validate)))
 	}
 	toolValue := jen.Qual(implPath, "NewTool").Call(jen.Qual(runtimePath, "Tool").Add(fieldValues(fields)), jen.Id(dialects.forms))
+	if x := extra(t); x != nil {
+		toolValue = jen.Qual(implPath, "NewToolWith").Call(jen.Qual(runtimePath, "Tool").Add(fieldValues(fields)), jen.Id(dialects.forms), x)
+	}
 	if t.SchemaFile != "" {
 		em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, ""))
 		em.schemaValidator(t, n)
@@ -106,6 +109,34 @@ func (em *fileEmitter) tool(t *ir.Tool) {
 	}
 	em.file.Var().Id(n.tool).Op("=").Add(typedDef(t, toolValue, d.name))
 	em.decoded(t, n, d, fn, "a model's arguments for the "+t.Name+" tool")
+}
+
+// extra is the toolimpl.Extra of what t's directive asks of its
+// definitions beyond its schema (defer=, callers=, //toolgen:example), nil
+// when it asks none: its definitions are then NewTool's.
+func extra(t *ir.Tool) jen.Code {
+	if !t.Defer && len(t.Callers) == 0 && len(t.Examples) == 0 {
+		return nil
+	}
+	var fields []jen.Code
+	if t.Defer {
+		fields = append(fields, field("Defer", jen.True()))
+	}
+	if len(t.Callers) > 0 {
+		callers := make([]jen.Code, len(t.Callers))
+		for i, c := range t.Callers {
+			callers[i] = jen.Lit(c)
+		}
+		fields = append(fields, field("Callers", jen.Index().String().Values(callers...)))
+	}
+	if len(t.Examples) > 0 {
+		examples := make([]jen.Code, len(t.Examples))
+		for i, e := range t.Examples {
+			examples[i] = stringLit(string(e.JSON))
+		}
+		fields = append(fields, field("Examples", jen.Index().String().Values(examples...)))
+	}
+	return jen.Qual(implPath, "Extra").Add(fieldValues(fields))
 }
 
 // schemaValidator emits ValidateT of a tool with schema=: the file's

@@ -61,6 +61,15 @@ type Tool struct {
 	// Form marks an output as a form a person fills in (form=true): its
 	// schema must fit MCP elicitation's subset.
 	Form bool
+	// Defer asks the providers that have tool search to keep the tool out
+	// of the context until the model searches for it (defer=true).
+	Defer bool
+	// Callers are the callers that may call the tool (callers=): "direct"
+	// (the model), "programmatic" (code the model writes), in that order;
+	// nil without the option.
+	Callers []string
+	// Examples are the tool's //toolgen:example lines, in order.
+	Examples []Example
 
 	// Schema is the canonical schema of the arguments (or the answer), the
 	// JSON sent to the model, read once; its Doc counts a null optional
@@ -76,6 +85,17 @@ type Tool struct {
 	// table of forms, each in the strictest form its provider accepts;
 	// for an output, its response formats.
 	Forms []*Form
+}
+
+// Example is a //toolgen:example line of a tool's doc comment: example
+// arguments, checked against the tool's schema when generating.
+type Example struct {
+	// Pos is where the JSON begins on the line.
+	Pos token.Position
+	// Text is the JSON as written; JSON, compact, is set once it is read
+	// and checked.
+	Text string
+	JSON []byte
 }
 
 // Result is the result type of one or more tools, with its schema.

@@ -18,31 +18,43 @@ type option struct {
 
 // directiveOptions are the options each directive takes.
 var directiveOptions = map[string][]string{
-	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs", "schema"},
+	directive:       {"name", "description", "risk", "idempotent", "dialects", "strict", "result", "needs", "schema", "defer", "callers"},
 	outputDirective: {"name", "description", "dialects", "strict", "form"},
 }
 
 // parseDirective finds the //toolgen:tool or //toolgen:output line of a doc
 // comment, and parses its options: name=<name>, description="...",
 // risk=read|act|dangerous, idempotent=true|false, dialects=<dialect>,...,
-// strict=true|false, result=<type>, needs=<capability>,..., schema=<file>
-// (risk=, idempotent=, result=, needs= and schema= for tools only) and
+// strict=true|false, result=<type>, needs=<capability>,..., schema=<file>,
+// defer=true|false, callers=direct,programmatic (risk=, idempotent=,
+// result=, needs=, schema=, defer= and callers= for tools only) and
 // form=true|false (for outputs only: a form a person fills in, checked
-// against MCP elicitation's subset).
+// against MCP elicitation's subset). A tool's //toolgen:example lines are
+// returned as options "example", each at the position of its JSON.
 func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionDialects, errs *ir.Errors) ([]option, string, bool) {
 	if doc == nil {
 		return nil, "", false
 	}
 	kind := ""
-	var opts []option
+	var opts, examples []option
 	for _, c := range doc.List {
 		if !strings.HasPrefix(c.Text, "//toolgen:") {
 			continue
 		}
 		pos := fset.Position(c.Pos())
 		word := strings.Fields(c.Text)[0]
+		if word == exampleDirective {
+			text := strings.TrimPrefix(c.Text, word)
+			at := pos
+			if strings.TrimSpace(text) != "" {
+				at.Column += len(c.Text) - len(strings.TrimLeft(text, " \t"))
+				at.Offset += at.Column - pos.Column
+			}
+			examples = append(examples, option{"example", strings.TrimSpace(text), at})
+			continue
+		}
 		if word != directive && word != outputDirective {
-			errs.Add(pos, "unknown directive %s (want %s or %s)", word, directive, outputDirective)
+			errs.Add(pos, "unknown directive %s (want %s, %s or %s)", word, directive, outputDirective, exampleDirective)
 			continue
 		}
 		if kind != "" {
@@ -72,6 +84,18 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 					continue
 				}
 				opts = append(opts, option{key, value, pos})
+			case key == "defer":
+				if value != "true" && value != "false" {
+					errs.Add(pos, "defer=%s: want true or false", value)
+					continue
+				}
+				opts = append(opts, option{key, value, pos})
+			case key == "callers":
+				if msg := checkCallers(value); msg != "" {
+					errs.Add(pos, "callers=%s: %s", value, msg)
+					continue
+				}
+				opts = append(opts, option{key, value, pos})
 			case key == "needs":
 				if msg := checkNeeds(value); msg != "" {
 					errs.Add(pos, "needs=%s: %s", value, msg)
@@ -89,7 +113,51 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 			}
 		}
 	}
+	for _, e := range examples {
+		switch {
+		case kind == "":
+			errs.Add(e.pos, "%s without %s: examples are a tool's; add the %s line to this doc comment", exampleDirective, directive, directive)
+		case kind == outputDirective:
+			errs.Add(e.pos, "%s on an output: examples are a tool's arguments; drop the line", exampleDirective)
+		case e.value == "":
+			errs.Add(e.pos, "%s needs the example's arguments, a JSON object on the same line: %s {\"city\":\"Paris\"}", exampleDirective, exampleDirective)
+		default:
+			opts = append(opts, e)
+		}
+	}
 	return opts, kind, kind != ""
+}
+
+// callers are the values of a callers= option, in the order a tool's
+// Callers lists them: the model itself, and code the model writes.
+var callers = []string{"direct", "programmatic"}
+
+// checkCallers checks the value of a callers= option: known callers, each
+// once.
+func checkCallers(value string) string {
+	seen := map[string]bool{}
+	for _, c := range strings.Split(value, ",") {
+		switch {
+		case !slices.Contains(callers, c):
+			return fmt.Sprintf("unknown caller %q (want some of %s: direct is the model calling the tool, programmatic code the model writes)", c, strings.Join(callers, ", "))
+		case seen[c]:
+			return fmt.Sprintf("caller %s is listed twice", c)
+		}
+		seen[c] = true
+	}
+	return ""
+}
+
+// parseCallers reads a checked callers= value, in the order of callers.
+func parseCallers(value string) []string {
+	listed := strings.Split(value, ",")
+	var out []string
+	for _, c := range callers {
+		if slices.Contains(listed, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // dialectList lists dialects for messages: "openai, gemini".

@@ -2,7 +2,7 @@
 // go/packages, finds the struct types annotated as tools (//toolgen:tool)
 // and structured outputs (//toolgen:output), reads their directives
 // (name=, risk=, idempotent=, dialects=, strict=, description=, result=,
-// needs=) into ir.Packages and ir.Tools (directive.go; result.go for
+// needs=, defer=, callers=, and a tool's //toolgen:example lines) into ir.Packages and ir.Tools (directive.go; result.go for
 // result=, describe.go for a type's description). Docs finds the doc
 // comments of types and fields, in the loaded packages and in those known
 // only from export data. The Go field model and the names of tools are

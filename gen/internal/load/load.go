@@ -51,8 +51,9 @@ func (d optionDialects) of(output bool) []ir.Dialect {
 // The comment lines that mark a struct type as a tool and as a structured
 // output.
 const (
-	directive       = "//toolgen:tool"
-	outputDirective = "//toolgen:output"
+	directive        = "//toolgen:tool"
+	outputDirective  = "//toolgen:output"
+	exampleDirective = "//toolgen:example"
 )
 
 // Directive is the directive of a tool or output.
@@ -309,6 +310,12 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 						t.Form = o.value == "true"
 					case "needs":
 						t.Needs = parseNeeds(o.value)
+					case "defer":
+						t.Defer = o.value == "true"
+					case "callers":
+						t.Callers = parseCallers(o.value)
+					case "example":
+						t.Examples = append(t.Examples, ir.Example{Pos: o.pos, Text: o.value})
 					}
 				}
 				// Only a read is idempotent unless it says so: retrying a call
