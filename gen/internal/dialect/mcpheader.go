@@ -3,12 +3,12 @@ package dialect
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"strings"
 	"unicode"
 
 	"github.com/toolgen-go/toolgen/gen/internal/ir"
 	"github.com/toolgen-go/toolgen/gen/internal/jsonschema"
-	"github.com/toolgen-go/toolgen/internal/value"
 )
 
 // maxSafe is the largest integer JavaScript holds exactly, 2^53-1: MCP's
@@ -135,7 +135,13 @@ func bounded(o *jsonschema.Object, keyword, exclusive string, sign int) bool {
 		limit = "-" + maxSafe
 	}
 	for _, k := range []string{keyword, exclusive} {
-		if n, ok := o.Values[k].(json.Number); ok && value.Compare(n, limit)*sign <= 0 {
+		n, ok := o.Values[k].(json.Number)
+		if !ok {
+			continue
+		}
+		x, ok1 := new(big.Rat).SetString(string(n))
+		l, _ := new(big.Rat).SetString(limit)
+		if ok1 && x.Cmp(l)*sign <= 0 {
 			return true
 		}
 	}
