@@ -15,9 +15,14 @@ import (
 func TestMCPHeaderOption(t *testing.T) {
 	files, err, dir := generate(t, `package tools
 
+// SQLResult is what a query found.
+type SQLResult struct {
+	Region string `+"`json:\"region\" jsonschema:\"mcp_header=Region\"`"+`
+}
+
 // SQLArgs runs a query.
 //
-//toolgen:tool dialects=openai,anthropic,gemini,mcp
+//toolgen:tool dialects=openai,anthropic,gemini,mcp result=SQLResult
 type SQLArgs struct {
 	Region string `+"`json:\"region\" jsonschema:\"mcp_header=Region\"`"+`
 	Shard  int32  `+"`json:\"shard\" jsonschema:\"mcp_header=Shard\"`"+`
@@ -33,13 +38,14 @@ type SQLArgs struct {
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	assert.Equal(t, []string{
-		`tools.go:14:2: note: field APIToken: x-mcp-header "Api-Token" mirrors api_token into the header Mcp-Param-Api-Token, which every proxy on the way sees and may log; MCP says a sensitive value should not be mirrored: drop the header unless the value is meant to be public`,
+		`tools.go:19:2: note: field APIToken: x-mcp-header "Api-Token" mirrors api_token into the header Mcp-Param-Api-Token, which every proxy on the way sees and may log; MCP says a sensitive value should not be mirrored: drop the header unless the value is meant to be public`,
 	}, notes(files, dir))
 	src := string(files[0].Content)
 	assert.Contains(t, src, `"region":{"type":"string","x-mcp-header":"Region"}`)
 	assert.Contains(t, src, `"shard":{"type":"integer","maximum":2147483647,"minimum":-2147483648,"x-mcp-header":"Shard"}`)
 	assert.Contains(t, src, `"tenant":{"type":"string","x-mcp-header":"Tenant"}`)
-	assert.Equal(t, 1, strings.Count(src, `"x-mcp-header":"Region"`), "in the canonical schema only, MCP's inputSchema")
+	assert.Contains(t, src, "sqlResultResultSchema = `{\"properties\":{\"region\":{\"type\":\"string\"}}", "the result's schema")
+	assert.Equal(t, 1, strings.Count(src, `"x-mcp-header":"Region"`), "in the canonical schema only, MCP's inputSchema; not in the result's outputSchema")
 }
 
 // The checks MCP 2026-07-28 asks of clients, made at the field, for the tag

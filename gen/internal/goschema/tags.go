@@ -65,7 +65,11 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 		case "mcp_header":
 			// MCP's x-mcp-header, on the member itself: the dialects
 			// check it (a header name, on a string, integer or boolean).
-			setExtra(prop, "x-mcp-header", val)
+			// Only a tool's arguments go into headers: the schema of a
+			// result or an output, which may share the type, leaves it out.
+			if !b.nanoseconds {
+				setExtra(prop, "x-mcp-header", val)
+			}
 		case "oneof_required", "anyof_required":
 			b.requiredGroup(parent, key, val, name)
 		case "oneof_type", "anyof_type":
