@@ -39,9 +39,9 @@ type LongArgs struct{}
 	require.NoError(t, err)
 	require.Len(t, files, 1)
 	assert.Equal(t, []string{
-		`tools.go:6:6: note: tool name "files.read" breaks the name rule of OpenAI's ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's ^[a-zA-Z0-9_-]{1,64}$: it is generated for gemini, gemini-jsonschema, mcp only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict; rename it with name= to keep them, or say dialects=gemini,gemini-jsonschema,mcp`,
-		`tools.go:11:6: note: tool name "ns:list" breaks the name rule of OpenAI's ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's ^[a-zA-Z0-9_-]{1,64}$ and MCP's ^[a-zA-Z0-9_.-]{1,128}$: it is generated for gemini, gemini-jsonschema only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict, mcp; rename it with name= to keep them, or say dialects=gemini,gemini-jsonschema`,
-		`tools.go:21:6: note: tool name "` + strings.Repeat("a", 100) + `" breaks the name rule of OpenAI's ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's ^[a-zA-Z0-9_-]{1,64}$: it is generated for gemini, gemini-jsonschema, mcp only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict; rename it with name= to keep them, or say dialects=gemini,gemini-jsonschema,mcp`,
+		`tools.go:6:6: note: tool name "files.read" breaks OpenAI's name rule ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's name rule ^[a-zA-Z0-9_-]{1,64}$: it goes to gemini, gemini-jsonschema, mcp only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict; rename it with name= to send it everywhere, or say dialects=gemini,gemini-jsonschema,mcp`,
+		`tools.go:11:6: note: tool name "ns:list" breaks OpenAI's name rule ^[a-zA-Z0-9_-]{1,64}$, Anthropic's name rule ^[a-zA-Z0-9_-]{1,64}$ and MCP's name rule ^[a-zA-Z0-9_.-]{1,128}$: it goes to gemini, gemini-jsonschema only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict, mcp; rename it with name= to send it everywhere, or say dialects=gemini,gemini-jsonschema`,
+		`tools.go:21:6: note: tool name "` + strings.Repeat("a", 100) + `" breaks OpenAI's name rule ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's name rule ^[a-zA-Z0-9_-]{1,64}$: it goes to gemini, gemini-jsonschema, mcp only, not openai, openai-nonstrict, anthropic, anthropic-nonstrict; rename it with name= to send it everywhere, or say dialects=gemini,gemini-jsonschema,mcp`,
 	}, notes(files, dir))
 	src := string(files[0].Content)
 	assert.Contains(t, src, "var readArgsForms = []toolimpl.Form{\n\t{Shape: tool.Gemini},\n\t{Shape: tool.GeminiJSONSchema, Parameters: readArgsGeminiJSONSchema},\n\t{Shape: tool.MCP, Parameters: readArgsSchema},\n}")
@@ -64,8 +64,8 @@ type Answer struct{ A int }
 `)
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
-		`tools.go:4:6: tool name "files.read" breaks the name rule of OpenAI's ^[a-zA-Z0-9_-]{1,64}$, to which it is sent (dialects openai): rename it with name=, or leave openai out of dialects=`,
-		`tools.go:7:6: tool name "get_weather!" breaks the name rule of OpenAI's ^[a-zA-Z0-9_-]{1,64}$ and Anthropic's ^[a-zA-Z0-9_-]{1,64}$ and Gemini's ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$ and MCP's ^[a-zA-Z0-9_.-]{1,128}$, to which it is sent (dialects openai, openai-nonstrict, anthropic, anthropic-nonstrict, gemini, gemini-jsonschema, mcp): rename it with name=`,
-		`tools.go:10:6: tool name "9lives" breaks the name rule of Gemini's ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$, to which it is sent (dialects gemini): rename it with name=`,
+		`tools.go:4:6: tool name "files.read" breaks OpenAI's name rule ^[a-zA-Z0-9_-]{1,64}$, and dialects= sends it there (openai): rename it with name=, or leave openai out of dialects=`,
+		`tools.go:7:6: tool name "get_weather!" breaks OpenAI's name rule ^[a-zA-Z0-9_-]{1,64}$, Anthropic's name rule ^[a-zA-Z0-9_-]{1,64}$, Gemini's name rule ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$ and MCP's name rule ^[a-zA-Z0-9_.-]{1,128}$: no provider takes it; rename it with name=`,
+		`tools.go:10:6: tool name "9lives" breaks Gemini's name rule ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$, and dialects= sends it there (gemini): rename it with name=`,
 	}, "\n"), strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
 }

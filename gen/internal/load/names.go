@@ -66,7 +66,7 @@ func checkNames(pkg *ir.Package, dialects optionDialects, errs *ir.Errors) []ir.
 				continue
 			}
 			broken = append(broken, d)
-			text := fmt.Sprintf("%s's %s", rule.Title, rule.Pattern)
+			text := fmt.Sprintf("%s's name rule %s", rule.Title, rule.Pattern)
 			if !slices.Contains(rules, text) {
 				rules = append(rules, text)
 			}
@@ -75,17 +75,19 @@ func checkNames(pkg *ir.Package, dialects optionDialects, errs *ir.Errors) []ir.
 			continue
 		}
 		what := strings.TrimPrefix(Directive(t), "//toolgen:")
-		if t.Dialects != nil || len(kept) == 0 {
-			fix := "rename it with name="
-			if len(kept) > 0 {
-				fix += ", or leave " + dialectList(broken) + " out of dialects="
-			}
-			errs.Add(t.Pos, "%s name %q breaks the name rule of %s, to which it is sent (dialects %s): %s", what, t.Name, strings.Join(rules, " and "), dialectList(broken), fix)
-			continue
+		broke := fmt.Sprintf("%s name %q breaks %s", what, t.Name, ir.JoinAnd(rules))
+		switch {
+		case len(kept) == 0 && t.Dialects == nil:
+			errs.Add(t.Pos, "%s: no provider takes it; rename it with name=", broke)
+		case len(kept) == 0:
+			errs.Add(t.Pos, "%s, and dialects= sends it there (%s): rename it with name=", broke, dialectList(broken))
+		case t.Dialects != nil:
+			errs.Add(t.Pos, "%s, and dialects= sends it there (%s): rename it with name=, or leave %s out of dialects=", broke, dialectList(broken), dialectList(broken))
+		default:
+			t.Dialects = kept
+			notes = append(notes, ir.Note{Pos: t.Pos, Msg: fmt.Sprintf("%s: it goes to %s only, not %s; rename it with name= to send it everywhere, or say dialects=%s",
+				broke, dialectList(kept), dialectList(broken), strings.Join(dialectStrings(kept), ","))})
 		}
-		t.Dialects = kept
-		notes = append(notes, ir.Note{Pos: t.Pos, Msg: fmt.Sprintf("%s name %q breaks the name rule of %s: it is generated for %s only, not %s; rename it with name= to keep them, or say dialects=%s",
-			what, t.Name, strings.Join(rules, " and "), dialectList(kept), dialectList(broken), strings.Join(dialectStrings(kept), ","))})
 	}
 	return notes
 }
