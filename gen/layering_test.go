@@ -29,7 +29,7 @@ var stages = []struct {
 	{"gen/internal/jsonschema", []string{"internal/ecma", "internal/value"}},
 	{"gen/internal/ir", []string{"internal/forms"}},
 	{"gen/internal/gotype", []string{}},
-	{"gen/internal/load", []string{"golang.org/x/tools/go/packages"}},
+	{"gen/internal/load", []string{"golang.org/x/tools/go/packages", "internal/forms"}},
 	{"gen/internal/goschema", []string{"github.com/invopop/jsonschema", "internal/ecma", "internal/value"}},
 	{"gen/internal/dialect", []string{"internal/ecma", "internal/forms", "internal/words", "runtime/tool"}},
 	{"gen/internal/plan", []string{"internal/words"}},

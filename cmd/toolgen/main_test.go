@@ -198,7 +198,7 @@ type BArgs struct {
 //toolgen:tool
 type Number int
 
-//toolgen:tool name=9lives
+//toolgen:tool name=9lives dialects=gemini,mcp
 type CArgs struct{}
 `,
 		"directives/b.go": `package directives
@@ -261,7 +261,7 @@ directives/a.go:5:1: risk=maybe: want read, act or dangerous
 directives/a.go:12:1: unknown //toolgen:tool option "color" (want name=, description=, risk=, idempotent=, dialects=, strict=, result=, needs=, schema=, defer= or callers=)
 directives/a.go:13:1: duplicate directive //toolgen:tool: a type is one tool or one output
 directives/a.go:19:6: Number is not a struct type: only struct types can be tools (or, with schema=file.json, a map[string]any)
-directives/a.go:22:6: tool name "9lives" must match ^[A-Za-z_][A-Za-z0-9_-]{0,63}$ (valid for OpenAI, Anthropic, Gemini and MCP)
+directives/a.go:22:6: tool name "9lives" breaks Gemini's name rule ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$, and dialects= sends it there (gemini): rename it with name=, or leave gemini out of dialects=
 directives/b.go:4:6: tool name "b" is already used by BArgs at directives/a.go:14:6
 directives/b.go:4:6: DArgs generates the Go name BTool, as BArgs at directives/a.go:14:6 does; rename one of the types
 directives/b.go:6:1: unknown directive //toolgen:tools (want //toolgen:tool, //toolgen:output or //toolgen:example)

@@ -173,7 +173,7 @@ type TestReconnectionArgs struct{}
 //toolgen:tool name=test_x_mcp_header risk=read
 type TestXMcpHeaderArgs struct {
 	// Mirrored into Mcp-Param-Region.
-	Region string `json:"region,omitempty" jsonschema_extras:"x-mcp-header=Region"`
+	Region string `json:"region,omitempty" jsonschema:"mcp_header=Region"`
 	// Not mirrored.
 	Level int `json:"level,omitempty"`
 }

@@ -42,6 +42,9 @@ type Form struct {
 	// Title names the form's schema rules in toolgen's messages: "OpenAI
 	// strict mode cannot express a map".
 	Title string
+	// Names is the provider's rule for the names in the form: a tool's,
+	// and an output's where its format is named.
+	Names NameRule
 	// Definition is the JSON of a tool's definition in the form, around
 	// its parameters; Format that of a structured output's format, around
 	// its schema (zero for a form no output takes).
@@ -87,6 +90,26 @@ type Envelope struct {
 	Note, Comment string
 }
 
+// NameRule is a provider's rule for tool names, as its reference states
+// it. toolgen checks a tool's name against the rule of each form the tool
+// is sent in, at generation time; the runtime does not.
+type NameRule struct {
+	// Pattern is the regular expression a name matches, anchored.
+	Pattern string
+	// Title names the rule's provider in messages: "OpenAI".
+	Title string
+}
+
+// The providers' name rules: OpenAI's function names (Chat Completions and
+// Responses), Anthropic's tool names (its API reference; the SDK states
+// none), Gemini's function declarations' and MCP's tool names (2026-07-28).
+var (
+	openAINames    = NameRule{Pattern: `^[a-zA-Z0-9_-]{1,64}$`, Title: "OpenAI"}
+	anthropicNames = NameRule{Pattern: `^[a-zA-Z0-9_-]{1,64}$`, Title: "Anthropic"}
+	geminiNames    = NameRule{Pattern: `^[a-zA-Z_][a-zA-Z0-9_.:-]{0,127}$`, Title: "Gemini"}
+	mcpNames       = NameRule{Pattern: `^[a-zA-Z0-9_.-]{1,128}$`, Title: "MCP"}
+)
+
 // Output reports whether the form is a field of tool.ResponseFormats: the
 // strictest output format of its provider.
 func (f *Form) Output() bool { return f.format != nil }
@@ -129,7 +152,7 @@ func extended(e, x Envelope) Envelope {
 var forms = [...]Form{
 	{
 		Dialect: tool.OpenAI, Name: "OpenAI", Option: "openai", Strict: true, Fallback: tool.OpenAINonStrict,
-		Lowering: "openai-strict", Title: "OpenAI strict mode",
+		Lowering: "openai-strict", Title: "OpenAI strict mode", Names: openAINames,
 		Definition: Envelope{Open: chatTool, Named: true, Key: "parameters", Close: `,"strict":true}}`},
 		Format:     Envelope{Open: chatFormat, Named: true, Key: "schema", Close: `,"strict":true}}`},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAI },
@@ -137,14 +160,14 @@ var forms = [...]Form{
 	},
 	{
 		Dialect: tool.OpenAINonStrict, Name: "OpenAINonStrict", Option: "openai-nonstrict",
-		Lowering: "canonical", Title: "OpenAI's non-strict tools",
+		Lowering: "canonical", Title: "OpenAI's non-strict tools", Names: openAINames,
 		Definition: Envelope{Open: chatTool, Named: true, Key: "parameters", Close: `,"strict":false}}`, Note: openAINote, Comment: openAIComment},
 		Format:     Envelope{Open: chatFormat, Named: true, Key: "schema", Close: `,"strict":false}}`, Note: openAINote, Comment: openAIComment},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAINonStrict },
 	},
 	{
 		Dialect: tool.OpenAIResponses, Name: "OpenAIResponses", Option: "openai", Strict: true, Fallback: tool.OpenAIResponsesNonStrict,
-		Lowering: "openai-strict", Title: "OpenAI strict mode",
+		Lowering: "openai-strict", Title: "OpenAI strict mode", Names: openAINames,
 		Definition: extended(Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":true}`}, responsesExtras),
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":true}`},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponses },
@@ -152,14 +175,14 @@ var forms = [...]Form{
 	},
 	{
 		Dialect: tool.OpenAIResponsesNonStrict, Name: "OpenAIResponsesNonStrict", Option: "openai-nonstrict",
-		Lowering: "canonical", Title: "OpenAI's non-strict tools",
+		Lowering: "canonical", Title: "OpenAI's non-strict tools", Names: openAINames,
 		Definition: extended(Envelope{Open: responsesTool, Named: true, Key: "parameters", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment}, responsesExtras),
 		Format:     Envelope{Open: responsesFmt, Named: true, Key: "schema", Close: `,"strict":false}`, Note: openAINote, Comment: openAIComment},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.OpenAIResponsesNonStrict },
 	},
 	{
 		Dialect: tool.Anthropic, Name: "Anthropic", Option: "anthropic", Strict: true, Fallback: tool.AnthropicNonStrict,
-		Lowering: "anthropic-strict", Title: "Anthropic strict mode",
+		Lowering: "anthropic-strict", Title: "Anthropic strict mode", Names: anthropicNames,
 		Definition: extended(Envelope{Open: "{", Named: true, Key: "input_schema", Close: `,"strict":true}`}, anthropicExtras),
 		Format:     Envelope{Open: `{"type":"json_schema"`, Key: "schema", Close: "}"},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.Anthropic },
@@ -169,7 +192,7 @@ var forms = [...]Form{
 		// An output falls back to a tool that the request forces: the
 		// answer is its input.
 		Dialect: tool.AnthropicNonStrict, Name: "AnthropicNonStrict", Option: "anthropic-nonstrict",
-		Lowering: "canonical", Title: "Anthropic's non-strict tools",
+		Lowering: "canonical", Title: "Anthropic's non-strict tools", Names: anthropicNames,
 		Definition: extended(Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
 			Note: `Anthropic without "strict": true`, Comment: `without "strict": true`}, anthropicExtras),
 		Format: Envelope{Open: "{", Named: true, Key: "input_schema", Close: "}",
@@ -178,7 +201,7 @@ var forms = [...]Form{
 	},
 	{
 		Dialect: tool.Gemini, Name: "Gemini", Option: "gemini", Fallback: tool.GeminiJSONSchema,
-		Lowering: "gemini-openapi", Title: "Gemini's parameters",
+		Lowering: "gemini-openapi", Title: "Gemini's parameters", Names: geminiNames,
 		Definition: Envelope{Open: "{", Named: true, Key: "parameters", Close: "}"},
 		Format:     Envelope{Open: geminiResponse, Key: "responseSchema", Close: "}"},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.Gemini },
@@ -186,7 +209,7 @@ var forms = [...]Form{
 	},
 	{
 		Dialect: tool.GeminiJSONSchema, Name: "GeminiJSONSchema", Option: "gemini-jsonschema",
-		Lowering: "gemini-jsonschema", Title: "Gemini's parametersJsonSchema",
+		Lowering: "gemini-jsonschema", Title: "Gemini's parametersJsonSchema", Names: geminiNames,
 		Definition: Envelope{Open: "{", Named: true, Key: "parametersJsonSchema", Close: "}",
 			Note: "Gemini as parametersJsonSchema", Comment: "parametersJsonSchema"},
 		Format: Envelope{Open: geminiResponse, Key: "responseJsonSchema", Close: "}",
@@ -195,7 +218,7 @@ var forms = [...]Form{
 	},
 	{
 		Dialect: tool.MCP, Name: "MCP", Option: "mcp",
-		Lowering: "canonical", Title: "MCP's inputSchema",
+		Lowering: "canonical", Title: "MCP's inputSchema", Names: mcpNames,
 		Definition: Envelope{Open: "{", Named: true, Key: "inputSchema", Annotations: true, Close: "}", Schema: draft202012},
 		definition: func(ds *tool.Dialects) *tool.Definition { return &ds.MCP },
 	},

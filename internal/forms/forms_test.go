@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -205,4 +206,27 @@ func dialectConstants(t *testing.T) map[string]string {
 	}
 	require.Len(t, out, len(forms), "a Dialect constant per form")
 	return out
+}
+
+// Every form has its provider's name rule, the forms of one provider the
+// same; a name of letters, digits, _ and - that starts with a letter or _
+// and has at most 64 characters suits every rule, so tools named so go
+// everywhere, as they did before the rules were per provider.
+func TestNameRules(t *testing.T) {
+	byTitle := map[string]string{}
+	for _, f := range forms {
+		require.NotEmpty(t, f.Names.Title, f.Name)
+		re := regexp.MustCompile(f.Names.Pattern)
+		if prev, ok := byTitle[f.Names.Title]; ok {
+			assert.Equal(t, prev, f.Names.Pattern, "%s: one rule per provider", f.Name)
+		}
+		byTitle[f.Names.Title] = f.Names.Pattern
+		for _, name := range []string{"get_weather", "_x", "A-b_9", strings.Repeat("a", 64)} {
+			assert.True(t, re.MatchString(name), "%s takes %q", f.Name, name)
+		}
+		for _, name := range []string{"", "get weather", "wetter_für_morgen", strings.Repeat("a", 129)} {
+			assert.False(t, re.MatchString(name), "%s refuses %q", f.Name, name)
+		}
+	}
+	assert.Len(t, byTitle, 4, "OpenAI, Anthropic, Gemini and MCP")
 }

@@ -39,6 +39,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"google.golang.org/genai"
 
@@ -79,6 +80,31 @@ func Tools(set *tool.Set) ([]*genai.Tool, error) {
 		return nil, err
 	}
 	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
+}
+
+// ToolConfig returns the tool config of a request that sends the set's
+// tools in function calling mode mode, limited to the tools named when
+// names are given (Gemini's allowedFunctionNames, which it reads with the
+// modes ANY and VALIDATED only). With genai.FunctionCallingConfigModeValidated
+// Gemini holds each call to its declaration, parameters or
+// parametersJsonSchema alike, and the model may still answer in text. It
+// fails for a name that is not one of the set's tools sent to Gemini, and
+// for names with another mode.
+func ToolConfig(set *tool.Set, mode genai.FunctionCallingConfigMode, names ...string) (*genai.ToolConfig, error) {
+	if len(names) > 0 && mode != genai.FunctionCallingConfigModeAny && mode != genai.FunctionCallingConfigModeValidated {
+		return nil, fmt.Errorf("genaitool: Gemini reads allowed function names in mode ANY or VALIDATED, not %s", mode)
+	}
+	tools := set.Tools()
+	for _, name := range names {
+		i := slices.IndexFunc(tools, func(t *tool.Tool) bool { return t.Name == name })
+		if i < 0 {
+			return nil, fmt.Errorf("genaitool: allowed function %q is not a tool of the set", name)
+		}
+		if _, ok := tools[i].Dialects.Get(tool.Gemini); !ok {
+			return nil, fmt.Errorf("genaitool: allowed function %q is not sent to Gemini (its dialects= option leaves gemini out)", name)
+		}
+	}
+	return &genai.ToolConfig{FunctionCallingConfig: &genai.FunctionCallingConfig{Mode: mode, AllowedFunctionNames: slices.Clone(names)}}, nil
 }
 
 // ErrNoCandidate is Run's error for a response without a candidate.

@@ -85,7 +85,8 @@ func Choose(t *ir.Tool) ([]*ir.Form, []ir.Note, ir.Errors) {
 		forms = append(forms, f)
 	}
 	notes, strictErrs := fallbackNotes(t, forms)
-	return forms, notes, append(errs, strictErrs...)
+	headerNotes, headerErrs := mcpHeaders(t)
+	return forms, append(notes, headerNotes...), append(append(errs, strictErrs...), headerErrs...)
 }
 
 // inSchemaWords rewords the causes that name Go types (see schemaWords).

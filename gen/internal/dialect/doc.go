@@ -12,7 +12,8 @@
 // option (Outputs are an output's): its forms, the notes of its fallbacks
 // at the fields that cause them (one per field and cause, naming every
 // provider it makes fall back), errors instead for a strict tool, and an
-// error at the field for a provider no form of which takes the schema.
+// error at the field for a provider no form of which takes the schema;
+// and it checks a tool's MCP x-mcp-header annotations (mcpheader.go).
 //
 // A new provider form is a row of internal/forms' table; a form whose schema
 // lowers differently also needs its lowering's rules here (lowerings, and

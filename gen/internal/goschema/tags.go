@@ -62,6 +62,14 @@ func (b *schemaBuilder) fieldKeywords(prop, parent *invopop.Schema, f *types.Var
 			prop.Title = val
 		case "description":
 			prop.Description = val
+		case "mcp_header":
+			// MCP's x-mcp-header, on the member itself: the dialects
+			// check it (a header name, on a string, integer or boolean).
+			// Only a tool's arguments go into headers: the schema of a
+			// result or an output, which may share the type, leaves it out.
+			if !b.nanoseconds {
+				setExtra(prop, "x-mcp-header", val)
+			}
 		case "oneof_required", "anyof_required":
 			b.requiredGroup(parent, key, val, name)
 		case "oneof_type", "anyof_type":
@@ -326,7 +334,7 @@ var tagKeys = map[string]bool{
 	"oneof_ref": true, "anyof_ref": true, "type": true, "anchor": true, "minLength": true, "maxLength": true, "pattern": true,
 	"format": true, "minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
 	"enum": true, "default": true, "example": true, "minItems": true, "maxItems": true, "uniqueItems": true,
-	"readOnly": true, "writeOnly": true,
+	"readOnly": true, "writeOnly": true, "mcp_header": true,
 }
 
 // jsonOptions are the options of a json tag, which a jsonschema tag

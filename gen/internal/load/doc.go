@@ -6,9 +6,10 @@
 // result=, describe.go for a type's description). Docs finds the doc
 // comments of types and fields, in the loaded packages and in those known
 // only from export data. The Go field model and the names of tools are
-// gen/internal/gotype's.
+// gen/internal/gotype's; names.go checks a tool's name against the name
+// rule of each provider it is sent to (internal/forms' table).
 //
 // It may import the standard library, golang.org/x/tools/go/packages,
-// gen/internal/ir and gen/internal/gotype; nothing of the stages above it
+// gen/internal/ir, gen/internal/gotype and internal/forms; nothing of the stages above it
 // (goschema, dialect, emit, gen).
 package load

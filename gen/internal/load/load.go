@@ -9,7 +9,6 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -63,8 +62,6 @@ func Directive(t *ir.Tool) string {
 	}
 	return directive
 }
-
-var toolNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
 
 // Load loads the packages of cfg and finds their tools. Packages without
 // tools are returned too, so that Write can remove a stale generated file.
@@ -144,6 +141,7 @@ func Load(cfg Config) ([]*ir.Package, error) {
 		pkg.Constraint = build
 		pkg.Tools, pkg.Outputs = findTools(p, pkg.Output, cfg.Types, cfg.Strict, optionDialects{cfg.ToolDialects, cfg.OutputDialects}, &errs)
 		pkg.Notes = append(append(directiveNotes(p, pkg.Output), testFileNotes(dir)...), descriptionNotes(pkg)...)
+		pkg.Notes = append(pkg.Notes, checkNames(pkg, optionDialects{cfg.ToolDialects, cfg.OutputDialects}, &errs)...)
 		out = append(out, pkg)
 	}
 	// The packages are returned with the errors, so that a caller can go on
@@ -322,13 +320,6 @@ func findTools(p *packages.Package, output string, also []string, strict bool, d
 				// that acts is assumed unsafe (as MCP assumes), so a Set
 				// deduplicates it by request id.
 				t.Idempotent = idempotent == "true" || idempotent == "" && t.Risk == "read"
-				if !toolNamePattern.MatchString(t.Name) {
-					what := "tool"
-					if t.Output {
-						what = "output"
-					}
-					errs.Add(pos, "%s name %q must match %s (valid for OpenAI, Anthropic, Gemini and MCP)", what, t.Name, toolNamePattern)
-				}
 				if t.Output {
 					outputs = append(outputs, t)
 				} else {
