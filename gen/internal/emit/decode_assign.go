@@ -89,21 +89,11 @@ func (d *decoder) assign(t types.Type, dst lvalue, v jen.Code, l loc) []jen.Code
 		}
 	}
 
-	if named, ok := t.(*types.Named); ok {
-		if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-			// A named slice, map, array or pointer that contains itself
-			// (type L []L) would be written out without end.
-			if d.active[named] {
-				if !d.refused[named] {
-					d.refused[named] = true
-					d.fail("type %s contains itself with no struct in between: toolgen decodes recursion through struct types; wrap it in one (type %s struct { Items []%s })", d.typeName(named), named.Obj().Name(), named.Obj().Name())
-				}
-				return nil
-			}
-			d.active[named] = true
-			defer delete(d.active, named)
-		}
+	leave, ok := d.enterNamed(t)
+	if !ok {
+		return nil
 	}
+	defer leave()
 
 	switch u := t.Underlying().(type) {
 	case *types.Pointer:
@@ -313,4 +303,27 @@ func (d *decoder) unlessNull(t types.Type, item string, code []jen.Code) []jen.C
 		return code
 	}
 	return []jen.Code{jen.If(d.present(t, jen.Id(item))).Block(code...)}
+}
+
+// enterNamed marks t, a named slice, map, array or pointer, as being
+// written out, and returns what unmarks it; false (reported once) when it
+// already is: a type that contains itself (type L []L) would be written
+// out without end. Other types are not marked.
+func (d *decoder) enterNamed(t types.Type) (leave func(), ok bool) {
+	named, isNamed := t.(*types.Named)
+	if !isNamed {
+		return func() {}, true
+	}
+	if _, isStruct := named.Underlying().(*types.Struct); isStruct {
+		return func() {}, true
+	}
+	if d.active[named] {
+		if !d.refused[named] {
+			d.refused[named] = true
+			d.fail("type %s contains itself with no struct in between: toolgen decodes recursion through struct types; wrap it in one (type %s struct { Items []%s })", d.typeName(named), named.Obj().Name(), named.Obj().Name())
+		}
+		return nil, false
+	}
+	d.active[named] = true
+	return func() { delete(d.active, named) }, true
 }

@@ -337,22 +337,11 @@ func (g *typedGen) member(s *jsonschema.Schema, fl ir.Field, l loc, readNull boo
 // of Go type t.
 func (g *typedGen) value(s *jsonschema.Schema, t types.Type, l loc, dst lvalue) []jen.Code {
 	t = types.Unalias(t)
-	if named, ok := elemOf(t).(*types.Named); ok {
-		if _, isStruct := named.Underlying().(*types.Struct); !isStruct {
-			// A named slice, map, array or pointer that contains itself
-			// (type L []L) would be written out without end.
-			d := g.d
-			if d.active[named] {
-				if !d.refused[named] {
-					d.refused[named] = true
-					d.fail("type %s contains itself with no struct in between: toolgen decodes recursion through struct types; wrap it in one (type %s struct { Items []%s })", d.typeName(named), named.Obj().Name(), named.Obj().Name())
-				}
-				return nil
-			}
-			d.active[named] = true
-			defer delete(d.active, named)
-		}
+	leave, ok := g.d.enterNamed(elemOf(t))
+	if !ok {
+		return nil
 	}
+	defer leave()
 	s = plan.PureRef(s)
 	if s == nil {
 		return g.fallback(s, t, l, dst)

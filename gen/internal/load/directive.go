@@ -91,13 +91,13 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 				}
 				opts = append(opts, option{key, value, pos})
 			case key == "callers":
-				if msg := checkCallers(value); msg != "" {
+				if msg := checkList(value, callers, "caller", ": direct is the model calling the tool, programmatic code the model writes"); msg != "" {
 					errs.Add(pos, "callers=%s: %s", value, msg)
 					continue
 				}
 				opts = append(opts, option{key, value, pos})
 			case key == "needs":
-				if msg := checkNeeds(value); msg != "" {
+				if msg := checkList(value, capabilities, "capability", ""); msg != "" {
 					errs.Add(pos, "needs=%s: %s", value, msg)
 					continue
 				}
@@ -131,22 +131,6 @@ func parseDirective(doc *ast.CommentGroup, fset *token.FileSet, dialects optionD
 // callers are the values of a callers= option, in the order a tool's
 // Callers lists them: the model itself, and code the model writes.
 var callers = []string{"direct", "programmatic"}
-
-// checkCallers checks the value of a callers= option: known callers, each
-// once.
-func checkCallers(value string) string {
-	seen := map[string]bool{}
-	for _, c := range strings.Split(value, ",") {
-		switch {
-		case !slices.Contains(callers, c):
-			return fmt.Sprintf("unknown caller %q (want some of %s: direct is the model calling the tool, programmatic code the model writes)", c, strings.Join(callers, ", "))
-		case seen[c]:
-			return fmt.Sprintf("caller %s is listed twice", c)
-		}
-		seen[c] = true
-	}
-	return ""
-}
 
 // parseCallers reads a checked callers= value, in the order of callers.
 func parseCallers(value string) []string {
@@ -209,16 +193,17 @@ func parseDialects(value string, allowed []ir.Dialect) []ir.Dialect {
 // constants.
 var capabilities = []string{"elicitation", "roots", "sampling"}
 
-// checkNeeds checks the value of a needs= option: known capabilities, each
-// once.
-func checkNeeds(value string) string {
+// checkList checks the value of a list option (callers=, needs=): each
+// of its items one of known (what they are), once; help follows the list
+// of known items in the message.
+func checkList(value string, known []string, what, help string) string {
 	seen := map[string]bool{}
 	for _, c := range strings.Split(value, ",") {
 		switch {
-		case !slices.Contains(capabilities, c):
-			return fmt.Sprintf("unknown capability %q (want some of %s)", c, strings.Join(capabilities, ", "))
+		case !slices.Contains(known, c):
+			return fmt.Sprintf("unknown %s %q (want some of %s%s)", what, c, strings.Join(known, ", "), help)
 		case seen[c]:
-			return fmt.Sprintf("capability %s is listed twice", c)
+			return fmt.Sprintf("%s %s is listed twice", what, c)
 		}
 		seen[c] = true
 	}
