@@ -17,8 +17,8 @@ import (
 // model, member by member. It says where and how v breaks s, or "" when it
 // breaks nothing. A null member is null, as JSON Schema reads it, even
 // where the validator counts it as absent: a provider that takes examples
-// may check them against the schema it is sent. A $dynamicRef is not
-// followed: a struct's schema has none.
+// may check them against the schema it is sent. A $dynamicRef and the
+// unevaluated keywords are not followed: a struct's schema has none.
 func ExampleBreaks(s *jsonschema.Schema, v any) string {
 	return (&exampleCheck{}).breaks(s, v, "", 0)
 }
@@ -62,6 +62,20 @@ func (c *exampleCheck) breaks(s *jsonschema.Schema, v any, at string, depth int)
 			}
 			if why := c.breaks(sub, item, fmt.Sprintf("%s[%d]", at, i), depth+1); why != "" {
 				return why
+			}
+		}
+		if cp, ok := plan.ContainsOf(s); ok {
+			n := uint64(0)
+			for i, item := range x {
+				if c.breaks(cp.Schema, item, fmt.Sprintf("%s[%d]", at, i), depth+1) == "" {
+					n++
+				}
+			}
+			if n < cp.Min.Cond.(plan.MinItems).N {
+				return fail("it should be " + cp.Min.Expected)
+			}
+			if cp.Max != nil && n > cp.Max.Cond.(plan.MaxItems).N {
+				return fail("it should be " + cp.Max.Expected)
 			}
 		}
 	case *jsonschema.Object:
