@@ -15,51 +15,23 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// roundTrip reads raw into the SDK's param type P and writes it back: the
-// SDK must keep every member toolgen generates, and add none.
-func roundTrip[P any](t *testing.T, raw []byte, what string) {
-	t.Helper()
-	var p P
-	require.NoError(t, json.Unmarshal(raw, &p), what)
-	back, err := json.Marshal(p)
-	require.NoError(t, err, what)
-	assert.JSONEq(t, string(raw), string(back), "%s: read back by %T", what, p)
-}
-
 // Every definition of every generated fixture package in the Anthropic
 // dialects, and every output's format (output_config.format, or the tool
 // a request forces), survive the SDK's own param types: the union the
 // adapter sends and the tool or format within it.
 func TestSDKReadsEveryDefinition(t *testing.T) {
-	n := 0
-	for _, pkg := range generated.Packages() {
-		for _, tl := range pkg.Tools {
-			for _, d := range []tool.Dialect{tool.Anthropic, tool.AnthropicNonStrict} {
-				def, ok := tl.Dialects.Get(d)
-				if !ok {
-					continue
-				}
-				what := pkg.Name + "." + tl.Name + " " + string(d)
-				roundTrip[anthropic.ToolUnionParam](t, def.Tool, what)
-				roundTrip[anthropic.ToolParam](t, def.Tool, what)
-				n++
-			}
+	n := generated.Definitions([]tool.Dialect{tool.Anthropic, tool.AnthropicNonStrict}, func(what string, def tool.Definition) {
+		generated.RoundTrip[anthropic.ToolUnionParam](t, def.Tool, what)
+		generated.RoundTrip[anthropic.ToolParam](t, def.Tool, what)
+	})
+	n += generated.Formats(tool.Anthropic, func(what string, f tool.ResponseFormat) {
+		if f.Form == tool.Anthropic {
+			generated.RoundTrip[anthropic.JSONOutputFormatParam](t, f.Format, what)
+			return
 		}
-		for _, o := range pkg.Outputs {
-			f, ok := o.Formats.Get(tool.Anthropic)
-			if !ok {
-				continue
-			}
-			what := pkg.Name + "." + o.Name + " " + string(f.Form)
-			if f.Form == tool.Anthropic {
-				roundTrip[anthropic.JSONOutputFormatParam](t, f.Format, what)
-			} else {
-				roundTrip[anthropic.ToolUnionParam](t, f.Format, what)
-				roundTrip[anthropic.ToolParam](t, f.Format, what)
-			}
-			n++
-		}
-	}
+		generated.RoundTrip[anthropic.ToolUnionParam](t, f.Format, what)
+		generated.RoundTrip[anthropic.ToolParam](t, f.Format, what)
+	})
 	assert.Greater(t, n, 50, "the fixtures' definitions were all read")
 }
 

@@ -15,17 +15,6 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// roundTrip reads raw into the SDK's type P and writes it back: the SDK
-// must keep every member toolgen generates, and add none.
-func roundTrip[P any](t *testing.T, raw []byte, what string) {
-	t.Helper()
-	var p P
-	require.NoError(t, json.Unmarshal(raw, &p), what)
-	back, err := json.Marshal(p)
-	require.NoError(t, err, what)
-	assert.JSONEq(t, string(raw), string(back), "%s: read back by %T", what, p)
-}
-
 // Every definition of every generated fixture package in the Gemini
 // dialects survives genai.FunctionDeclaration (parameters as a
 // *genai.Schema, parametersJsonSchema as it is), its parameters alone
@@ -33,35 +22,18 @@ func roundTrip[P any](t *testing.T, raw []byte, what string) {
 // genai.GenerateContentConfig (responseSchema as a *genai.Schema,
 // responseJsonSchema as it is).
 func TestSDKReadsEveryDefinition(t *testing.T) {
-	n := 0
-	for _, pkg := range generated.Packages() {
-		for _, tl := range pkg.Tools {
-			for _, d := range []tool.Dialect{tool.Gemini, tool.GeminiJSONSchema} {
-				def, ok := tl.Dialects.Get(d)
-				if !ok {
-					continue
-				}
-				what := pkg.Name + "." + tl.Name + " " + string(d)
-				roundTrip[genai.FunctionDeclaration](t, def.Tool, what)
-				if def.Form == tool.Gemini && def.Parameters != nil {
-					roundTrip[genai.Schema](t, def.Parameters, what+" parameters")
-				}
-				n++
-			}
+	n := generated.Definitions([]tool.Dialect{tool.Gemini, tool.GeminiJSONSchema}, func(what string, def tool.Definition) {
+		generated.RoundTrip[genai.FunctionDeclaration](t, def.Tool, what)
+		if def.Form == tool.Gemini && def.Parameters != nil {
+			generated.RoundTrip[genai.Schema](t, def.Parameters, what+" parameters")
 		}
-		for _, o := range pkg.Outputs {
-			f, ok := o.Formats.Get(tool.Gemini)
-			if !ok {
-				continue
-			}
-			what := pkg.Name + "." + o.Name + " " + string(f.Form)
-			roundTrip[genai.GenerateContentConfig](t, f.Format, what)
-			if f.Form == tool.Gemini {
-				roundTrip[genai.Schema](t, f.Schema, what+" responseSchema")
-			}
-			n++
+	})
+	n += generated.Formats(tool.Gemini, func(what string, f tool.ResponseFormat) {
+		generated.RoundTrip[genai.GenerateContentConfig](t, f.Format, what)
+		if f.Form == tool.Gemini {
+			generated.RoundTrip[genai.Schema](t, f.Schema, what+" responseSchema")
 		}
-	}
+	})
 	assert.Greater(t, n, 30, "the fixtures' definitions were all read")
 }
 

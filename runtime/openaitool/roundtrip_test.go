@@ -17,59 +17,27 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/tool"
 )
 
-// roundTrip reads raw into the SDK's param type P and writes it back: the
-// SDK must keep every member toolgen generates, and add none.
-func roundTrip[P any](t *testing.T, raw []byte, what string) {
-	t.Helper()
-	var p P
-	require.NoError(t, json.Unmarshal(raw, &p), what)
-	back, err := json.Marshal(p)
-	require.NoError(t, err, what)
-	assert.JSONEq(t, string(raw), string(back), "%s: read back by %T", what, p)
-}
-
 // Every definition of every generated fixture package in the OpenAI
 // dialects, and every output's response_format and text.format, survive
 // the SDK's own param types: the union the adapter sends and the
 // function tool or json_schema member within it.
 func TestSDKReadsEveryDefinition(t *testing.T) {
-	n := 0
-	for _, pkg := range generated.Packages() {
-		for _, tl := range pkg.Tools {
-			for _, d := range []tool.Dialect{tool.OpenAI, tool.OpenAINonStrict} {
-				def, ok := tl.Dialects.Get(d)
-				if !ok {
-					continue
-				}
-				what := pkg.Name + "." + tl.Name + " " + string(d)
-				roundTrip[openai.ChatCompletionToolUnionParam](t, def.Tool, what)
-				roundTrip[openai.ChatCompletionFunctionToolParam](t, def.Tool, what)
-				n++
-			}
-			for _, d := range []tool.Dialect{tool.OpenAIResponses, tool.OpenAIResponsesNonStrict} {
-				def, ok := tl.Dialects.Get(d)
-				if !ok {
-					continue
-				}
-				what := pkg.Name + "." + tl.Name + " " + string(d)
-				roundTrip[responses.ToolUnionParam](t, def.Tool, what)
-				roundTrip[responses.FunctionToolParam](t, def.Tool, what)
-				n++
-			}
-		}
-		for _, o := range pkg.Outputs {
-			if f, ok := o.Formats.Get(tool.OpenAI); ok {
-				roundTrip[openai.ChatCompletionNewParamsResponseFormatUnion](t, f.Format, pkg.Name+"."+o.Name+" response_format")
-				roundTrip[shared.ResponseFormatJSONSchemaParam](t, f.Format, pkg.Name+"."+o.Name+" response_format")
-				n++
-			}
-			if f, ok := o.Formats.Get(tool.OpenAIResponses); ok {
-				roundTrip[responses.ResponseFormatTextConfigUnionParam](t, f.Format, pkg.Name+"."+o.Name+" text.format")
-				roundTrip[responses.ResponseFormatTextJSONSchemaConfigParam](t, f.Format, pkg.Name+"."+o.Name+" text.format")
-				n++
-			}
-		}
-	}
+	n := generated.Definitions([]tool.Dialect{tool.OpenAI, tool.OpenAINonStrict}, func(what string, def tool.Definition) {
+		generated.RoundTrip[openai.ChatCompletionToolUnionParam](t, def.Tool, what)
+		generated.RoundTrip[openai.ChatCompletionFunctionToolParam](t, def.Tool, what)
+	})
+	n += generated.Definitions([]tool.Dialect{tool.OpenAIResponses, tool.OpenAIResponsesNonStrict}, func(what string, def tool.Definition) {
+		generated.RoundTrip[responses.ToolUnionParam](t, def.Tool, what)
+		generated.RoundTrip[responses.FunctionToolParam](t, def.Tool, what)
+	})
+	n += generated.Formats(tool.OpenAI, func(what string, f tool.ResponseFormat) {
+		generated.RoundTrip[openai.ChatCompletionNewParamsResponseFormatUnion](t, f.Format, what)
+		generated.RoundTrip[shared.ResponseFormatJSONSchemaParam](t, f.Format, what)
+	})
+	n += generated.Formats(tool.OpenAIResponses, func(what string, f tool.ResponseFormat) {
+		generated.RoundTrip[responses.ResponseFormatTextConfigUnionParam](t, f.Format, what)
+		generated.RoundTrip[responses.ResponseFormatTextJSONSchemaConfigParam](t, f.Format, what)
+	})
 	assert.Greater(t, n, 100, "the fixtures' definitions were all read")
 }
 

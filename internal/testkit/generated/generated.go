@@ -6,7 +6,12 @@ package generated
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/internal/fixtures/adapters"
 	"github.com/toolgen-go/toolgen/internal/fixtures/decode"
@@ -70,4 +75,49 @@ func set(hs ...tool.Handler) *tool.Set {
 		opts = append(opts, h)
 	}
 	return tool.NewSet(opts...)
+}
+
+// Definitions calls fn with every tool definition of every package in each
+// of the dialects ds its tool has, named package.tool dialect, and returns
+// how many.
+func Definitions(ds []tool.Dialect, fn func(what string, def tool.Definition)) int {
+	n := 0
+	for _, pkg := range Packages() {
+		for _, tl := range pkg.Tools {
+			for _, d := range ds {
+				if def, ok := tl.Dialects.Get(d); ok {
+					fn(pkg.Name+"."+tl.Name+" "+string(d), def)
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// Formats calls fn with the format of every output of every package for
+// the provider whose strictest dialect is d, named package.output form,
+// and returns how many.
+func Formats(d tool.Dialect, fn func(what string, f tool.ResponseFormat)) int {
+	n := 0
+	for _, pkg := range Packages() {
+		for _, o := range pkg.Outputs {
+			if f, ok := o.Formats.Get(d); ok {
+				fn(pkg.Name+"."+o.Name+" "+string(f.Form), f)
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// RoundTrip reads raw into an SDK's type P and writes it back: the SDK
+// must keep every member toolgen generates, and add none.
+func RoundTrip[P any](t *testing.T, raw []byte, what string) {
+	t.Helper()
+	var p P
+	require.NoError(t, json.Unmarshal(raw, &p), what)
+	back, err := json.Marshal(p)
+	require.NoError(t, err, what)
+	assert.JSONEq(t, string(raw), string(back), "%s: read back by %T", what, p)
 }
