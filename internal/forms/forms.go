@@ -77,8 +77,8 @@ type Envelope struct {
 	// the provider has no such member. Defer is true for defer=true
 	// (deferred loading, found through tool search); Callers the values
 	// of callers= in the provider's terms; Examples the tool's
-	// //toolgen:example arguments; Output the tool's result schema, for a
-	// tool that code may call (callers=programmatic): what that code reads.
+	// //toolgen:example arguments; Output the schema of a tool's result
+	// (result=), as MCP's outputSchema: the JSON value its output holds.
 	Defer, Callers, Examples, Output string
 	// Direct and Programmatic are the provider's values, in JSON, of the
 	// callers of a callers= option: the strings, comma-separated.

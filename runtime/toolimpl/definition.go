@@ -2,7 +2,6 @@ package toolimpl
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -243,7 +242,7 @@ func (w *wrapper) appendExtra(b []byte, e *forms.Envelope) []byte {
 		b = append(b, strings.Join(x.Examples, ",")...)
 		b = append(b, ']')
 	}
-	if w.result != "" && e.Output != "" && slices.Contains(x.Callers, "programmatic") {
+	if w.result != "" && e.Output != "" {
 		b = append(b, `,"`...)
 		b = append(b, e.Output...)
 		b = append(b, `":`...)

@@ -269,8 +269,8 @@ func TestNewToolWith(t *testing.T) {
 	}
 
 	direct := NewToolWith(base, rows, Extra{Callers: []string{"direct"}})
-	assert.Equal(t, `{"type":"function","name":"n","parameters":{"type":"object"},"allowed_callers":["direct"],"strict":false}`,
-		string(direct.Dialects.OpenAIResponses.Tool), "no output_schema without programmatic callers")
+	assert.Equal(t, `{"type":"function","name":"n","parameters":{"type":"object"},"allowed_callers":["direct"],"output_schema":`+result+`,"strict":false}`,
+		string(direct.Dialects.OpenAIResponses.Tool), "a result's schema whoever calls the tool")
 	none := NewToolWith(base, rows, Extra{})
 	assert.Equal(t, plain.Dialects, none.Dialects)
 }
